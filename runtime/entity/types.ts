@@ -1,0 +1,14 @@
+/** What the renderers need from the server for one entity; implemented over the pipeline. */
+import type { EntityRow } from '../shared/definition';
+import type { ListPage, ListRequest } from '../shared/envelope';
+
+export type EntityValues = Record<string, unknown>;
+
+export interface EntityClient {
+  getList(request: ListRequest): Promise<ListPage<EntityRow>>;
+  get(id: number): Promise<EntityRow>;
+  create(values: EntityValues): Promise<EntityRow>;
+  /** `version` is the one the user edited; a newer stored version makes the server answer 417. */
+  update(id: number, version: number, values: EntityValues): Promise<EntityRow>;
+  delete(id: number, version: number): Promise<void>;
+}

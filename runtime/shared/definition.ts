@@ -1,0 +1,103 @@
+/**
+ * The entity definition: one JSON document per entity (schemas/{module}/{entity}.json), read by the
+ * server (storage, validation, permissions) and the renderers (grid, form). Its format is described
+ * by schemas/definition.schema.json; keep the two in step.
+ */
+
+export type Lang = 'fa' | 'en';
+export const LANGS: readonly Lang[] = ['fa', 'en'];
+
+/** Text per language; `fa` is required, others fall back to it. */
+export type LocalText = { fa: string } & Partial<Record<Lang, string>>;
+
+/** JSON Schema subset a field may use (ajv validates the rest). */
+export interface FieldSchema {
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  /** `date` (ISO yyyy-mm-dd), `date-time`, `ir-national-code`, `ir-sheba`, `ir-mobile`, `email`. */
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  enum?: (string | number)[];
+  default?: string | number | boolean;
+  /** Filled by the server per language when the definition is sent; not stored. */
+  title?: string;
+  description?: string;
+  readOnly?: boolean;
+}
+
+export interface EntityDataSchema {
+  type: 'object';
+  properties: Record<string, FieldSchema>;
+  required?: string[];
+  additionalProperties?: false;
+}
+
+export interface FieldMeta {
+  label: LocalText;
+  /** Enum labels per value, for selects and grid cells. */
+  enumLabels?: Record<string, LocalText>;
+  /** Lookup to another entity: the stored value is that entity's id. */
+  lookup?: { entity: string; displayField: string };
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Shown in the grid unless listed in list.columns (then that order wins). */
+  hiddenInGrid?: boolean;
+  /** Money amount in Rial (integer): separators and Persian digits on display. */
+  money?: boolean;
+}
+
+export interface ListSettings {
+  columns: string[];
+  defaultSort?: { colId: string; sort: 'asc' | 'desc' }[];
+  pageSize?: number;
+}
+
+export interface EntityDefinition {
+  /** camelCase; API path segment is its PascalCase, client route /{module}/{name}. */
+  name: string;
+  /** One of the spec's module areas (route segment), e.g. sales, supplyChain. */
+  module: string;
+  title: LocalText;
+  /** Name of the column holding the text that represents a row (lookups, titles). */
+  displayField: string;
+  schema: EntityDataSchema;
+  fields: Record<string, FieldMeta>;
+  uiSchema?: Record<string, unknown>;
+  list: ListSettings;
+  /** Row scoping: the field tying a row to a vendor/customer party. */
+  scope?: { party?: string };
+  /** Menu placement; absent means the entity has no menu item. */
+  menu?: { order?: number; icon?: string };
+}
+
+/** Columns every entity table has, beside its own fields. */
+export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
+
+/** A stored row as the API sends it. */
+export type EntityRow = Record<string, unknown> & { id: number; version: number };
+
+export const IDENTIFIER = /^[a-z][A-Za-z0-9]{0,62}$/;
+
+export function pascal(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** API path prefix of an entity, e.g. Sales/Customer. */
+export function apiPath(def: Pick<EntityDefinition, 'module' | 'name'>): string {
+  return `${pascal(def.module)}/${pascal(def.name)}`;
+}
+
+export function localText(text: LocalText | undefined, lang: Lang): string {
+  if (!text) return '';
+  return text[lang] ?? text.fa;
+}
+
+export type EntityAction = 'view' | 'create' | 'edit' | 'delete' | 'export' | 'print';
+export const ENTITY_ACTIONS: readonly EntityAction[] = ['view', 'create', 'edit', 'delete', 'export', 'print'];
+
+/** Answer of Security/Permission/GetEntityPermissions. */
+export type EntityPermissions = Record<EntityAction, boolean>;

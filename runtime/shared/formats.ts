@@ -1,0 +1,34 @@
+/** Iranian identifiers with checksums; used as ajv formats on both sides. */
+import { toWesternDigits } from './normalize';
+
+/** کد ملی: 10 digits, the last a mod-11 check digit; ten equal digits are refused. */
+export function isNationalCode(value: string): boolean {
+  const code = toWesternDigits(value);
+  if (!/^\d{10}$/.test(code) || /^(\d)\1{9}$/.test(code)) return false;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(code[i]) * (10 - i);
+  const r = sum % 11;
+  const check = Number(code[9]);
+  return r < 2 ? check === r : check === 11 - r;
+}
+
+/** شبا: IR followed by 24 digits, ISO 13616 mod-97 check. */
+export function isSheba(value: string): boolean {
+  const iban = toWesternDigits(value).replace(/\s+/g, '').toUpperCase();
+  if (!/^IR\d{24}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + '1827' + iban.slice(2, 4); // I=18, R=27
+  let rem = 0;
+  for (const ch of rearranged) rem = (rem * 10 + Number(ch)) % 97;
+  return rem === 1;
+}
+
+/** Iranian mobile number: 09xxxxxxxxx. */
+export function isMobile(value: string): boolean {
+  return /^09\d{9}$/.test(toWesternDigits(value));
+}
+
+export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
+  'ir-national-code': isNationalCode,
+  'ir-sheba': isSheba,
+  'ir-mobile': isMobile,
+};
