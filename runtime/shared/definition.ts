@@ -5,6 +5,9 @@
  */
 
 export type Lang = 'fa' | 'en';
+
+/** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
+export type PartyKind = 'vendor' | 'customer';
 export const LANGS: readonly Lang[] = ['fa', 'en'];
 
 /** Text per language; `fa` is required, others fall back to it. */
@@ -68,7 +71,7 @@ export interface EntityDefinition {
   uiSchema?: Record<string, unknown>;
   list: ListSettings;
   /** Row scoping: the field tying a row to a vendor/customer party. */
-  scope?: { party?: string };
+  scope?: { party?: string; partyKind?: PartyKind };
   /** Menu placement; absent means the entity has no menu item. */
   menu?: { order?: number; icon?: string };
 }
