@@ -1,0 +1,157 @@
+/**
+ * Computed fields, cross-field rules and conditional field states, declared in the definition as
+ * JSON Logic and evaluated by this one module in the browser and on the server. JSON Logic is
+ * interpreted (no eval, no new Function); operations are whitelisted so a definition cannot reach
+ * json-logic-js's `method` operation or anything added later.
+ */
+import jsonLogic from 'json-logic-js';
+import type { RulesLogic } from 'json-logic-js';
+import type { LocalText } from './definition';
+
+export type Expr = RulesLogic | string | number | boolean | null;
+
+export interface CrossFieldRule {
+  /** Stable id, used as the translation/message key and in error reports. */
+  id: string;
+  /** Must evaluate truthy; otherwise the rule is broken. */
+  assert: Expr;
+  message: LocalText;
+  /** Fields the message belongs to (inline errors); empty means a form-level error. */
+  fields?: string[];
+}
+
+export interface FieldConditions {
+  visible?: Expr;
+  required?: Expr;
+  readOnly?: Expr;
+}
+
+export interface RuleSet {
+  /** field -> expression; evaluated in declaration order so later ones may use earlier results. */
+  computed?: Record<string, Expr>;
+  rules?: CrossFieldRule[];
+  conditions?: Record<string, FieldConditions>;
+}
+
+export interface FieldState {
+  visible: boolean;
+  required: boolean;
+  readOnly: boolean;
+}
+
+export interface RuleViolation {
+  rule: string;
+  message: LocalText;
+  fields: string[];
+}
+
+const ALLOWED_OPERATIONS = new Set([
+  'var',
+  'missing',
+  'missing_some',
+  'if',
+  '?:',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '!',
+  '!!',
+  'or',
+  'and',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'max',
+  'min',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'map',
+  'filter',
+  'reduce',
+  'all',
+  'none',
+  'some',
+  'merge',
+  'in',
+  'cat',
+  'substr',
+  'round',
+]);
+
+/** Rial amounts are integers: half away from zero, to `digits` decimals (default 0). */
+function round(value: unknown, digits: unknown = 0): number {
+  const n = Number(value);
+  const d = Math.max(0, Math.min(6, Math.trunc(Number(digits) || 0)));
+  if (!Number.isFinite(n)) return 0;
+  const f = 10 ** d;
+  return (Math.sign(n) * Math.round(Math.abs(n) * f)) / f;
+}
+jsonLogic.add_operation('round', round);
+
+/** Operations used by an expression that are not allowed; empty when the expression is safe. */
+export function unsafeOperations(expr: unknown): string[] {
+  const bad = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const keys = Object.keys(node);
+    if (keys.length !== 1) {
+      // A plain data object, not an operation: JSON Logic treats it as a literal. Refuse it so
+      // no expression can smuggle an operation-looking object past this check.
+      bad.add(`{${keys.join(',')}}`);
+      return;
+    }
+    const op = keys[0]!;
+    if (!ALLOWED_OPERATIONS.has(op)) bad.add(op);
+    visit((node as Record<string, unknown>)[op]);
+  };
+  visit(expr);
+  return [...bad];
+}
+
+export function evaluate(expr: Expr, data: Record<string, unknown>): unknown {
+  if (unsafeOperations(expr).length > 0)
+    throw new Error(`Unsafe expression: ${unsafeOperations(expr).join(', ')}`);
+  return jsonLogic.apply(expr as RulesLogic, data);
+}
+
+/** Values with every computed field (re)calculated; the input is not mutated. */
+export function applyComputed<T extends Record<string, unknown>>(set: RuleSet, values: T): T {
+  if (!set.computed) return values;
+  const out: Record<string, unknown> = { ...values };
+  for (const [field, expr] of Object.entries(set.computed)) out[field] = evaluate(expr, out);
+  return out as T;
+}
+
+/** Rules whose assertion fails for these values (computed fields applied first). */
+export function brokenRules(set: RuleSet, values: Record<string, unknown>): RuleViolation[] {
+  const data = applyComputed(set, values);
+  const out: RuleViolation[] = [];
+  for (const rule of set.rules ?? []) {
+    if (!evaluate(rule.assert, data))
+      out.push({ rule: rule.id, message: rule.message, fields: rule.fields ?? [] });
+  }
+  return out;
+}
+
+/** Visible/required/read-only per field that has conditions; others are visible and editable. */
+export function fieldStates(set: RuleSet, values: Record<string, unknown>): Record<string, FieldState> {
+  const data = applyComputed(set, values);
+  const out: Record<string, FieldState> = {};
+  for (const [field, c] of Object.entries(set.conditions ?? {})) {
+    out[field] = {
+      visible: c.visible === undefined ? true : Boolean(evaluate(c.visible, data)),
+      required: c.required === undefined ? false : Boolean(evaluate(c.required, data)),
+      readOnly: c.readOnly === undefined ? false : Boolean(evaluate(c.readOnly, data)),
+    };
+  }
+  for (const field of Object.keys(set.computed ?? {})) {
+    out[field] = { ...(out[field] ?? { visible: true, required: false }), readOnly: true };
+  }
+  return out;
+}
