@@ -1,0 +1,120 @@
+/**
+ * The token store under the spec's keys (section 3). access_token, refresh_token,
+ * access_expire_time and refresh_expire_time are read from sessionStorage first, then
+ * localStorage; a permanent ("remember me") login writes them to localStorage, otherwise to
+ * sessionStorage. `token` (the access token, a JWT with exp) always lives in localStorage, as the
+ * spec lists it; whether a user is signed in is decided by access_token, so a session-only login
+ * does not outlive the browser session. isVendor/isCustomer are the string 'true' in localStorage.
+ * Expire times are epoch milliseconds.
+ */
+import { jwtDecode } from 'jwt-decode';
+import { clock } from '../clock';
+
+export const TOKEN_KEYS = [
+  'access_token',
+  'refresh_token',
+  'access_expire_time',
+  'refresh_expire_time',
+] as const;
+type TokenKey = (typeof TOKEN_KEYS)[number];
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  /** Seconds. */
+  expires_in: number;
+  /** Seconds. */
+  refresh_expires_in: number;
+}
+
+export interface Claims {
+  sub?: string | number;
+  name?: string;
+  username?: string;
+  role?: string;
+  isVendor?: boolean;
+  isCustomer?: boolean;
+  pwdChange?: boolean;
+  exp?: number;
+}
+
+function read(key: TokenKey): string | null {
+  return sessionStorage.getItem(key) ?? localStorage.getItem(key);
+}
+
+export function getAccessToken(): string | null {
+  return read('access_token');
+}
+
+export function getRefreshToken(): string | null {
+  return read('refresh_token');
+}
+
+export function accessExpireTime(): number | null {
+  const v = read('access_expire_time');
+  return v === null ? null : Number(v);
+}
+
+export function refreshExpireTime(): number | null {
+  const v = read('refresh_expire_time');
+  return v === null ? null : Number(v);
+}
+
+export function hasToken(): boolean {
+  return getAccessToken() !== null;
+}
+
+/** A permanent login is one whose access token is in localStorage (spec section 3). */
+export function isPermanent(): boolean {
+  return localStorage.getItem('access_token') !== null;
+}
+
+export function decodeClaims(token: string | null = getAccessToken()): Claims | null {
+  if (!token) return null;
+  try {
+    return jwtDecode<Claims>(token);
+  } catch {
+    return null;
+  }
+}
+
+export function saveTokens(pair: TokenPair, permanent: boolean): void {
+  const target = permanent ? localStorage : sessionStorage;
+  const other = permanent ? sessionStorage : localStorage;
+  const now = clock.now();
+  const values: Record<TokenKey, string> = {
+    access_token: pair.access_token,
+    refresh_token: pair.refresh_token,
+    access_expire_time: String(now + pair.expires_in * 1000),
+    refresh_expire_time: String(now + pair.refresh_expires_in * 1000),
+  };
+  for (const key of TOKEN_KEYS) {
+    other.removeItem(key);
+    target.setItem(key, values[key]);
+  }
+  localStorage.setItem('token', pair.access_token);
+  const claims = decodeClaims(pair.access_token);
+  setFlag('isVendor', claims?.isVendor === true);
+  setFlag('isCustomer', claims?.isCustomer === true);
+}
+
+function setFlag(key: 'isVendor' | 'isCustomer', on: boolean): void {
+  if (on) localStorage.setItem(key, 'true');
+  else localStorage.removeItem(key);
+}
+
+export function isVendor(): boolean {
+  return localStorage.getItem('isVendor') === 'true';
+}
+
+export function isCustomer(): boolean {
+  return localStorage.getItem('isCustomer') === 'true';
+}
+
+export function clearTokens(): void {
+  for (const key of TOKEN_KEYS) {
+    sessionStorage.removeItem(key);
+    localStorage.removeItem(key);
+  }
+  for (const key of ['token', 'isVendor', 'isCustomer']) localStorage.removeItem(key);
+}

@@ -1,0 +1,168 @@
+/**
+ * The ONE request pipeline every call of the app goes through (ofetch). It adds the bearer token
+ * (except to /Token and revoke), the selectedYear and Accept-Language headers, normalises bodies
+ * and JSON answers (runtime/shared/normalize.ts), drives the loading indicator, checks business
+ * answers for the envelope and hands every failure to the error catalogue; failed calls then
+ * reject with ApiError so forms can show field errors inline.
+ */
+import { ofetch, type FetchResponse } from 'ofetch';
+import { normalizeDeep } from '../shared/normalize';
+import { EnvelopeState, isEnvelope, type Envelope } from '../shared/envelope';
+import { getAccessToken } from '../auth/tokens';
+import { getLang } from '../lang';
+import { getCurrentPeriod } from '../period/current';
+import { ApiError } from './ApiError';
+import { handleFailure, type FailureContext } from './catalogue';
+import { loadingFinished, loadingStarted, tracksLoading } from './loading';
+
+export interface CallOptions {
+  /** Skip the error catalogue (the call still rejects with ApiError). */
+  silent?: boolean;
+  /** Extra headers. */
+  headers?: Record<string, string>;
+}
+
+let baseURL = '';
+
+/** Origin prefix of every URL ('' in the browser: same origin). Tests point it at their server. */
+export function configurePipeline(options: { baseURL: string }): void {
+  baseURL = options.baseURL.replace(/\/$/, '');
+}
+
+/** Business paths go under /api/; auth and assets are given as absolute paths. */
+export function resolveUrl(path: string): string {
+  const p = path.startsWith('/') ? path : `/api/${path}`;
+  return baseURL + p;
+}
+
+function isBusinessUrl(url: string): boolean {
+  return url.includes('/api/');
+}
+
+function wantsBearer(url: string): boolean {
+  return !url.includes('Token') && !url.includes('revoke');
+}
+
+function isNormalisable(body: unknown): boolean {
+  if (body === null || body === undefined) return false;
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return false;
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return false;
+  if (body instanceof Date || body instanceof URLSearchParams || body instanceof ArrayBuffer) return false;
+  return true;
+}
+
+function isBinary(value: unknown): value is Blob | ArrayBuffer {
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return true;
+  // Duck-typed: the Blob class of the fetch implementation may not be the global one.
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Blob).arrayBuffer === 'function' &&
+    typeof (value as Blob).text === 'function'
+  );
+}
+
+async function binaryText(value: Blob | ArrayBuffer | ArrayBufferView): Promise<string> {
+  if (value instanceof ArrayBuffer) return new TextDecoder().decode(value);
+  if (ArrayBuffer.isView(value)) return new TextDecoder().decode(value);
+  return new TextDecoder().decode(await (value as Blob).arrayBuffer());
+}
+
+/** The ofetch instance: header and normalisation hooks. */
+export const http = ofetch.create({
+  retry: 0,
+  ignoreResponseError: true,
+  onRequest({ request, options }) {
+    const url = typeof request === 'string' ? request : request.url;
+    const headers = options.headers;
+    if (wantsBearer(url)) {
+      const token = getAccessToken();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    const period = getCurrentPeriod();
+    if (period) headers.set('selectedYear', String(period.Id));
+    headers.set('Accept-Language', getLang());
+    if (isNormalisable(options.body)) options.body = normalizeDeep(options.body);
+  },
+  onResponse({ response }) {
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('json') && response._data !== undefined) response._data = normalizeDeep(response._data);
+  },
+});
+
+async function failureContext(status: number, url: string, data: unknown): Promise<FailureContext> {
+  const binary = isBinary(data) ? await binaryText(data) : null;
+  let body: unknown = data;
+  if (binary !== null) {
+    try {
+      body = JSON.parse(binary) as unknown;
+    } catch {
+      body = binary;
+    }
+  }
+  const envelope = isEnvelope(body) ? (body as Envelope) : null;
+  // A binary body that turns out to be JSON is handled as JSON; only real text is toasted.
+  const literal = binary !== null && !isEnvelope(body) && typeof body === 'string' ? binary : null;
+  return { status, url, envelope, body, binaryText: literal };
+}
+
+async function fail(ctx: FailureContext, options: CallOptions): Promise<never> {
+  if (!options.silent) handleFailure(ctx);
+  throw new ApiError(ctx.status, ctx.envelope, ctx.body);
+}
+
+/** Sends a request and returns the raw response (status >= 400 rejects through the catalogue). */
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<FetchResponse<T>> {
+  const url = resolveUrl(path);
+  const tracked = tracksLoading(url);
+  if (tracked) loadingStarted();
+  let response: FetchResponse<T>;
+  try {
+    response = await http.raw<T>(url, {
+      method,
+      body: body as BodyInit | Record<string, unknown>,
+      headers: options.headers,
+    });
+  } catch {
+    return fail({ status: 0, url, envelope: null, body: null, binaryText: null }, options);
+  } finally {
+    if (tracked) loadingFinished();
+  }
+  const status = response.status;
+  if (status >= 300 || status === 0) return fail(await failureContext(status, url, response._data), options);
+  if (isBusinessUrl(url) && isEnvelope(response._data) && response._data.State !== EnvelopeState.Ok) {
+    return fail(await failureContext(status, url, response._data), options);
+  }
+  return response;
+}
+
+/** The API: business calls answer Data; `raw` returns the response; `get` reads assets. */
+export const api = {
+  async post<T>(path: string, body: unknown = {}, options: CallOptions = {}): Promise<T> {
+    const response = await request<Envelope<T> | T>('POST', path, body, options);
+    const data = response._data;
+    return (isEnvelope(data) ? (data as Envelope<T>).Data : data) as T;
+  },
+  raw<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<FetchResponse<T>> {
+    return request<T>(method, path, body, options);
+  },
+  async get<T>(path: string, options: CallOptions = {}): Promise<T> {
+    return (await request<T>('GET', path, undefined, options))._data as T;
+  },
+  /** Form-urlencoded POST (the token endpoint). Values are normalised like JSON bodies. */
+  async form<T>(path: string, values: Record<string, string>, options: CallOptions = {}): Promise<T> {
+    const body = new URLSearchParams(normalizeDeep(values)).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', ...options.headers };
+    return (await request<T>('POST', path, body, { ...options, headers }))._data as T;
+  },
+};

@@ -1,0 +1,55 @@
+/** Fiscal periods: loading the list and choosing the current one after sign-in. */
+import { api, type CallOptions } from '../http/pipeline';
+import type { ListPage } from '../shared/envelope';
+import { getCurrentPeriod, setCurrentPeriod, type CurrentPeriod } from './current';
+
+export interface FiscalPeriod {
+  id: number;
+  title: string;
+  /** ISO yyyy-mm-dd. */
+  startDate: string;
+  endDate: string;
+  closed?: boolean;
+}
+
+export async function loadPeriods(options: CallOptions = {}): Promise<FiscalPeriod[]> {
+  const page = await api.post<ListPage<FiscalPeriod>>(
+    'Accounting/FiscalPeriod/GetList',
+    { startRow: 0, endRow: 500, sortModel: [{ colId: 'startDate', sort: 'desc' }] },
+    options,
+  );
+  return page.rows;
+}
+
+export function toCurrent(p: FiscalPeriod): CurrentPeriod {
+  return { Id: p.id, PeriodName: p.title };
+}
+
+/** The stored period if still in the list, else the one containing today, else the latest. */
+export function pickPeriod(
+  periods: FiscalPeriod[],
+  stored: CurrentPeriod | null,
+  today: string,
+): FiscalPeriod | null {
+  if (stored) {
+    const same = periods.find((p) => p.id === stored.Id);
+    if (same) return same;
+  }
+  const containing = periods.find((p) => p.startDate <= today && today <= p.endDate);
+  if (containing) return containing;
+  return [...periods].sort((a, b) => b.startDate.localeCompare(a.startDate))[0] ?? null;
+}
+
+/** Loads the periods and stores the chosen one; quiet on failure (users without access). */
+export async function chooseCurrentPeriod(
+  today = new Date().toISOString().slice(0, 10),
+): Promise<FiscalPeriod[]> {
+  try {
+    const periods = await loadPeriods({ silent: true });
+    const chosen = pickPeriod(periods, getCurrentPeriod(), today);
+    setCurrentPeriod(chosen ? toCurrent(chosen) : null);
+    return periods;
+  } catch {
+    return [];
+  }
+}
