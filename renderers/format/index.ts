@@ -1,0 +1,3 @@
+export { localDigits, groupSeparator, groupThousands, parseNumberInput, toPersianDigits, toWesternDigits } from './digits';
+export { formatNumber, formatMoney } from './number';
+export { formatDate } from './date';
