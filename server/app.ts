@@ -1,0 +1,99 @@
+/** buildApp: a ready Fastify instance (database migrated, tables synced, seeded) for main.ts and tests. */
+import { existsSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { loadConfig, normaliseDatabaseUrl, type RateLimitConfig, type ServerConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/connection';
+import { syncEntityTables } from './db/entityTables';
+import { migrate } from './db/migrations';
+import { seed, syncAdminPermissions } from './db/seed';
+import { loadDefinitions } from './definitions/load';
+import { Registry } from './definitions/registry';
+import { authPlugin } from './auth/plugin';
+import { installErrorHandlers } from './http/errorHandler';
+import { requestLang } from './i18n';
+import { accountPlugin } from './security/account';
+import { securityPlugin } from './security/routes';
+import { metaPlugin } from './meta/routes';
+import { managementPlugin } from './management/routes';
+import { entityPlugin } from './entities/routes';
+
+export interface BuildOptions {
+  /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
+  config?: Partial<Omit<ServerConfig, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> };
+  env?: NodeJS.ProcessEnv;
+  /** Fastify logger; false in tests. */
+  logger?: boolean;
+  /** Folder of definitions (default schemas/). */
+  definitionsDir?: string;
+}
+
+const STARTUP_LOCK = 74051405;
+
+async function prepare(ctx: AppContext): Promise<void> {
+  await migrate(ctx.db as unknown as Kysely<unknown>, ctx.dialect);
+  await ctx.db.transaction().execute(async (trx) => {
+    // two processes starting on one PostgreSQL create tables and seed one after the other
+    if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`.execute(trx);
+    await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
+    await seed(trx, ctx);
+    await syncAdminPermissions(trx, ctx.registry);
+  });
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const base = loadConfig({
+    ...(options.env ?? process.env),
+    ...(options.config?.jwtSecret ? { JWT_SECRET: 'x' } : {}),
+  });
+  const config: ServerConfig = {
+    ...base,
+    ...options.config,
+    rateLimit: { ...base.rateLimit, ...options.config?.rateLimit },
+  } as ServerConfig;
+  config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
+  const registry = new Registry(loadDefinitions(options.definitionsDir));
+  const database = openDatabase(config.databaseUrl);
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, registry, config };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('lang', 'fa');
+  app.addHook('onRequest', async (req) => {
+    req.lang = requestLang(req.headers['accept-language']);
+  });
+  app.addHook('onClose', async () => database.close());
+
+  try {
+    await prepare(ctx);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+
+  await app.register(formbody);
+  const staticDir = existsSync(config.staticDir) ? config.staticDir : null;
+  if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: 'index.html' });
+  else
+    app.log.warn(
+      `Static folder ${config.staticDir} is missing: the API runs, the client is not served (run npm run build).`,
+    );
+  installErrorHandlers(app, staticDir);
+  await app.register(async (scope) => {
+    await authPlugin(scope);
+    await securityPlugin(scope);
+    await accountPlugin(scope);
+    await metaPlugin(scope);
+    await managementPlugin(scope);
+    await entityPlugin(scope);
+  });
+  await app.ready();
+  return app;
+}

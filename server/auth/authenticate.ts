@@ -1,0 +1,52 @@
+/** Bearer-token check for business calls: 401 on a missing/bad/expired token or disabled user, 426 on pwdChange. */
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, CurrentUser } from '../context';
+import { HttpError, unauthorized } from '../http/errors';
+import type { Auth } from '../http/business';
+import { verifyAccessToken } from './jwt';
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export async function authenticate(
+  ctx: AppContext,
+  req: FastifyRequest,
+  mode: Auth,
+  allowPwdChange: boolean,
+): Promise<CurrentUser | null> {
+  const token = bearer(req);
+  if (!token) {
+    if (mode === 'optional') return null;
+    throw unauthorized();
+  }
+  const claims = verifyAccessToken(token, ctx.config.jwtSecret);
+  if (!claims) {
+    if (mode === 'optional') return null;
+    throw unauthorized();
+  }
+  const id = Number(claims.sub);
+  const row = Number.isInteger(id)
+    ? await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row || row.disabled) {
+    if (mode === 'optional') return null;
+    throw unauthorized();
+  }
+  const user: CurrentUser = {
+    id: Number(row.id),
+    username: row.username,
+    displayName: row.display_name,
+    role: row.role,
+    isVendor: Boolean(row.is_vendor),
+    isCustomer: Boolean(row.is_customer),
+    partyId: row.party_id === null ? null : Number(row.party_id),
+    pwdChange: Boolean(claims.pwdChange) || Boolean(row.must_change_password),
+  };
+  if (user.pwdChange && !allowPwdChange && mode === 'required')
+    throw new HttpError(426, 'PasswordChangeRequired');
+  return user;
+}

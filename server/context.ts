@@ -1,0 +1,35 @@
+/** What every plugin shares: database, definitions, configuration. Decorated on the Fastify instance as `ctx`. */
+import type { Kysely } from 'kysely';
+import type { Lang } from '../runtime/shared/definition';
+import type { ServerConfig } from './config';
+import type { Registry } from './definitions/registry';
+import type { Dialect, SystemTables } from './db/types';
+
+export interface AppContext {
+  db: Kysely<SystemTables>;
+  dialect: Dialect;
+  registry: Registry;
+  config: ServerConfig;
+}
+
+/** The signed-in user of a business call, read from the database on each call. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  displayName: string;
+  role: string;
+  isVendor: boolean;
+  isCustomer: boolean;
+  partyId: number | null;
+  /** Token claim pwdChange or the stored must_change_password flag. */
+  pwdChange: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}

@@ -1,0 +1,47 @@
+/** Opens the database named by DATABASE_URL: `sqlite:PATH` (better-sqlite3, WAL) or `postgres://…` (pg Pool). */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, SystemTables } from './types';
+
+// bigint (int8) and count(*) come back as strings by default; our ids and counts fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(url: string): Database {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<SystemTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    // an idle client losing its server must not crash the process; the next query reports it
+    pool.on('error', () => undefined);
+    const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:…)`);
+}
+
+/** True when an error means the database cannot be reached (answered with 503). */
+export function isUnreachable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P03'].includes(code)
+  )
+    return true;
+  if (code.startsWith('08')) return true; // PostgreSQL connection exception class
+  const message = String((error as { message?: unknown }).message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|database is locked|SQLITE_BUSY/i.test(
+    message,
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * One table per definition (create if missing, add missing columns, one index per sortable or
+ * filterable field). Identifiers come only from validated definitions matching IDENTIFIER.
+ */
+import { createHash } from 'node:crypto';
+import { type ColumnDataType, type Kysely, sql } from 'kysely';
+import { IDENTIFIER, type FieldSchema } from '../../runtime/shared/definition';
+import type { Entity } from '../definitions/registry';
+import type { Dialect } from './types';
+
+/** System columns of entity tables and their API names. */
+export const SYSTEM_COLUMN_MAP = {
+  id: 'id',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  createdBy: 'created_by',
+  updatedBy: 'updated_by',
+} as const;
+
+export function columnType(field: FieldSchema, dialect: Dialect): ColumnDataType {
+  switch (field.type) {
+    case 'integer':
+      return dialect === 'postgres' ? 'bigint' : 'integer';
+    case 'number':
+      return dialect === 'postgres' ? 'double precision' : 'real';
+    case 'boolean':
+      return dialect === 'postgres' ? 'boolean' : 'integer';
+    default:
+      return 'text';
+  }
+}
+
+function indexName(table: string, column: string): string {
+  const name = `ix_${table}_${column.toLowerCase()}`;
+  if (name.length <= 63) return name;
+  return `ix_${createHash('sha1').update(name).digest('hex').slice(0, 24)}`;
+}
+
+function assertIdentifier(name: string): void {
+  if (!IDENTIFIER.test(name) && !/^e_[a-z0-9_]+$/.test(name)) throw new Error(`Refused identifier: ${name}`);
+}
+
+// Entity tables are only known at run time, so this query builder is untyped on purpose.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Untyped = Kysely<any>;
+
+export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: Entity[]): Promise<void> {
+  const existing = new Map<string, Set<string>>();
+  for (const table of await db.introspection.getTables()) {
+    existing.set(table.name, new Set(table.columns.map((c) => c.name)));
+  }
+  for (const { def, table } of entities) {
+    assertIdentifier(table);
+    const props = Object.entries(def.schema.properties);
+    const have = existing.get(table);
+    if (!have) {
+      let create = db.schema
+        .createTable(table)
+        .ifNotExists()
+        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'bigint')
+        .addColumn('updated_by', 'bigint');
+      for (const [name, field] of props) {
+        assertIdentifier(name);
+        create = create.addColumn(name, columnType(field, dialect));
+      }
+      await create.execute();
+    } else {
+      for (const [name, field] of props) {
+        if (have.has(name)) continue;
+        assertIdentifier(name);
+        await db.schema.alterTable(table).addColumn(name, columnType(field, dialect)).execute();
+      }
+    }
+    for (const [name] of props) {
+      const meta = def.fields[name];
+      if (!meta?.sortable && !meta?.filterable) continue;
+      await db.schema.createIndex(indexName(table, name)).ifNotExists().on(table).column(name).execute();
+    }
+  }
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,118 @@
+/** System tables, by Kysely's Migrator with the migrations in code. */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Dialect } from './types';
+
+// Migrations must accept any database shape: the Migrator passes an untyped Kysely.
+type AnyDb = Kysely<unknown>;
+
+function idColumn(dialect: Dialect) {
+  return dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+}
+
+function initial(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', idColumn(dialect), (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('username', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('is_vendor', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_customer', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('party_id', 'bigint')
+        .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('role_permissions')
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('can_view', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('can_create', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('can_edit', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('can_delete', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('can_export', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('can_print', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('pk_role_permissions', ['role', 'entity'])
+        .execute();
+      await db.schema
+        .createTable('menu_access')
+        .addColumn('who', 'text', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('pk_menu_access', ['who', 'entity'])
+        .execute();
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('family_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('ix_refresh_tokens_family')
+        .on('refresh_tokens')
+        .column('family_id')
+        .execute();
+      await db.schema.createIndex('ix_refresh_tokens_user').on('refresh_tokens').column('user_id').execute();
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('pk_rate_limits', ['key', 'window_start'])
+        .execute();
+      await db.schema
+        .createTable('ui_logs')
+        .addColumn('id', idColumn(dialect), (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('user_id', 'bigint')
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('log', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', idColumn(dialect), (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('user_id', 'bigint')
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('row_id', 'bigint', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('diff', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('ix_audit_log_entity_row')
+        .on('audit_log')
+        .columns(['entity', 'row_id'])
+        .execute();
+      await sql`select 1`.execute(db);
+    },
+  };
+}
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { '0001_system_tables': initial(this.dialect) };
+  }
+}
+
+export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,126 @@
+/** First-start seed (idempotent: only when the users table is empty) and admin permission sync. */
+import type { Kysely } from 'kysely';
+import { ENTITY_ACTIONS } from '../../runtime/shared/definition';
+import { hashPassword } from '../auth/password';
+import type { AppContext } from '../context';
+import type { Registry } from '../definitions/registry';
+import { toColumns } from '../entities/rows';
+import { FISCAL_PERIODS, demoCustomers, demoVendors, type SeedRow } from './seedData';
+import type { RolePermissionsTable, SystemTables } from './types';
+
+// Entity tables are created from definitions at run time; their inserts are untyped.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Untyped = Kysely<any>;
+
+function permissionRow(role: string, entity: string, actions: readonly string[]): RolePermissionsTable {
+  const has = (a: string) => (actions.includes(a) ? 1 : 0);
+  return {
+    role,
+    entity,
+    can_view: has('view'),
+    can_create: has('create'),
+    can_edit: has('edit'),
+    can_delete: has('delete'),
+    can_export: has('export'),
+    can_print: has('print'),
+  };
+}
+
+async function insertRows(
+  db: Kysely<SystemTables>,
+  ctx: AppContext,
+  key: string,
+  rows: SeedRow[],
+): Promise<number[]> {
+  const entity = ctx.registry.byEntityKey(key);
+  if (!entity) return [];
+  const now = new Date().toISOString();
+  const ids: number[] = [];
+  for (const values of rows) {
+    const row = await (db as unknown as Untyped)
+      .insertInto(entity.table)
+      .values({ ...toColumns(entity, values, ctx.dialect), version: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(Number((row as { id: unknown }).id));
+  }
+  return ids;
+}
+
+export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<void> {
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  const vendorIds = await insertRows(db, ctx, 'supplyChain.vendor', demoVendors());
+  const customerIds = await insertRows(db, ctx, 'sales.customer', demoCustomers());
+  await insertRows(db, ctx, 'accounting.fiscalPeriod', FISCAL_PERIODS);
+
+  const [h1, h2, h3, h4] = await Promise.all([1, 2, 3, 4].map(() => hashPassword(ctx.config.demoPassword)));
+  const now = new Date().toISOString();
+  const base = {
+    is_vendor: 0,
+    is_customer: 0,
+    party_id: null,
+    must_change_password: 0,
+    disabled: 0,
+    created_at: now,
+  };
+  await db
+    .insertInto('users')
+    .values([
+      { ...base, username: 'admin', password_hash: h1 as string, display_name: 'مدیر سامانه', role: 'admin' },
+      {
+        ...base,
+        username: 'staff',
+        password_hash: h2 as string,
+        display_name: 'کارشناس فروش',
+        role: 'staff',
+      },
+      {
+        ...base,
+        username: 'vendor',
+        password_hash: h3 as string,
+        display_name: 'تأمین‌کننده نمونه',
+        role: 'vendor',
+        is_vendor: 1,
+        party_id: vendorIds[0] ?? null,
+      },
+      {
+        ...base,
+        username: 'customer',
+        password_hash: h4 as string,
+        display_name: 'مشتری نمونه',
+        role: 'customer',
+        is_customer: 1,
+        party_id: customerIds[0] ?? null,
+      },
+    ])
+    .execute();
+
+  const perms: RolePermissionsTable[] = [];
+  for (const e of ctx.registry.all())
+    if (e.def.module !== 'security') perms.push(permissionRow('staff', e.key, ENTITY_ACTIONS));
+  perms.push(permissionRow('vendor', 'supplyChain.vendor', ['view', 'edit', 'export', 'print']));
+  perms.push(permissionRow('customer', 'sales.customer', ['view', 'edit', 'export', 'print']));
+  await db.insertInto('role_permissions').values(perms).execute();
+  await db
+    .insertInto('menu_access')
+    .values([
+      { who: 'vendor', entity: 'supplyChain.vendor' },
+      { who: 'customer', entity: 'sales.customer' },
+    ])
+    .execute();
+}
+
+/** The admin role may do everything on every definition, including ones added later. */
+export async function syncAdminPermissions(db: Kysely<SystemTables>, registry: Registry): Promise<void> {
+  const have = new Set(
+    (await db.selectFrom('role_permissions').select('entity').where('role', '=', 'admin').execute()).map(
+      (r) => r.entity,
+    ),
+  );
+  const missing = registry
+    .all()
+    .filter((e) => !have.has(e.key))
+    .map((e) => permissionRow('admin', e.key, ENTITY_ACTIONS));
+  if (missing.length) await db.insertInto('role_permissions').values(missing).execute();
+}

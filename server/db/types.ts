@@ -1,0 +1,84 @@
+/** Typed system tables (server/db/migrations.ts). Flags are integers 0/1 on both dialects. */
+import type { Generated, Kysely } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  display_name: string;
+  role: string;
+  is_vendor: number;
+  is_customer: number;
+  party_id: number | null;
+  must_change_password: number;
+  disabled: number;
+  created_at: string;
+}
+
+export interface RolePermissionsTable {
+  role: string;
+  entity: string;
+  can_view: number;
+  can_create: number;
+  can_edit: number;
+  can_delete: number;
+  can_export: number;
+  can_print: number;
+}
+
+export interface MenuAccessTable {
+  who: string;
+  entity: string;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface UiLogsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  address: string;
+  log: string;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  at: string;
+  entity: string;
+  row_id: number;
+  action: string;
+  diff: string;
+}
+
+export interface SystemTables {
+  users: UsersTable;
+  role_permissions: RolePermissionsTable;
+  menu_access: MenuAccessTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limits: RateLimitsTable;
+  ui_logs: UiLogsTable;
+  audit_log: AuditLogTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<SystemTables>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}

@@ -1,0 +1,95 @@
+/**
+ * Loads schemas/**\/*.json (except definition.schema.json), validates each against
+ * schemas/definition.schema.json and cross-checks names. A bad file stops the start with its path
+ * and the JSON path of the problem.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ErrorObject } from 'ajv';
+import { IDENTIFIER, type EntityDefinition } from '../../runtime/shared/definition';
+import { createAjv } from '../../runtime/shared/validation';
+import { PROJECT_ROOT } from '../config';
+
+export class DefinitionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DefinitionError';
+  }
+}
+
+const SYSTEM_COLUMNS = new Set(['id', 'createdAt', 'updatedAt']);
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path));
+    else if (name.endsWith('.json') && name !== 'definition.schema.json') out.push(path);
+  }
+  return out;
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath || '/';
+  if (error.keyword === 'additionalProperties')
+    return `${where}: must NOT have additional property '${(error.params as { additionalProperty: string }).additionalProperty}'`;
+  return `${where}: ${error.message ?? error.keyword}`;
+}
+
+/** Cross-checks ajv cannot express; returns "JSON path: problem" strings. */
+export function crossCheck(def: EntityDefinition): string[] {
+  const problems: string[] = [];
+  const props = Object.keys(def.schema.properties);
+  const fields = Object.keys(def.fields);
+  const known = new Set(props);
+  for (const p of props) if (!(p in def.fields)) problems.push(`/fields: missing entry for property '${p}'`);
+  for (const f of fields)
+    if (!known.has(f)) problems.push(`/fields/${f}: no such property in /schema/properties`);
+  for (const r of def.schema.required ?? [])
+    if (!known.has(r)) problems.push(`/schema/required: unknown property '${r}'`);
+  const isField = (name: string) => known.has(name) || SYSTEM_COLUMNS.has(name);
+  def.list.columns.forEach((c, i) => {
+    if (!isField(c)) problems.push(`/list/columns/${i}: unknown field '${c}'`);
+  });
+  (def.list.defaultSort ?? []).forEach((s, i) => {
+    if (!isField(s.colId)) problems.push(`/list/defaultSort/${i}/colId: unknown field '${s.colId}'`);
+  });
+  if (!isField(def.displayField)) problems.push(`/displayField: unknown field '${def.displayField}'`);
+  if (def.scope?.party !== undefined && !isField(def.scope.party))
+    problems.push(`/scope/party: unknown field '${def.scope.party}'`);
+  if ((def.scope?.party === undefined) !== (def.scope?.partyKind === undefined) && def.scope)
+    problems.push(`/scope: party and partyKind go together`);
+  for (const p of props) if (!IDENTIFIER.test(p)) problems.push(`/schema/properties/${p}: not an identifier`);
+  return problems;
+}
+
+export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefinition[] {
+  const ajv = createAjv({ strict: false });
+  const metaSchema = JSON.parse(readFileSync(join(dir, 'definition.schema.json'), 'utf8')) as object;
+  const validate = ajv.compile(metaSchema);
+  const defs: EntityDefinition[] = [];
+  const seen = new Map<string, string>();
+  for (const path of walk(dir)) {
+    const name = relative(PROJECT_ROOT, path);
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (e) {
+      throw new DefinitionError(`${name}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (!validate(json)) {
+      const lines = (validate.errors ?? []).map(describe);
+      throw new DefinitionError(`${name}: ${lines.join('; ')}`);
+    }
+    const def = json as EntityDefinition;
+    const problems = crossCheck(def);
+    if (problems.length) throw new DefinitionError(`${name}: ${problems.join('; ')}`);
+    const key = `${def.module}.${def.name}`;
+    const tableKey = key.toLowerCase();
+    if (seen.has(tableKey))
+      throw new DefinitionError(`${name}: entity ${key} already defined in ${seen.get(tableKey)}`);
+    seen.set(tableKey, name);
+    defs.push(def);
+  }
+  return defs;
+}

@@ -1,0 +1,55 @@
+/** The loaded definitions with one compiled record validator each, looked up by API path or key. */
+import type { ValidateFunction } from 'ajv';
+import { pascal, type EntityDefinition } from '../../runtime/shared/definition';
+import { createAjv } from '../../runtime/shared/validation';
+
+export interface Entity {
+  def: EntityDefinition;
+  /** "module.name", as in role_permissions and menu_access. */
+  key: string;
+  table: string;
+  /** Validates `values` of Create/Update. */
+  validate: ValidateFunction;
+}
+
+export function entityKey(def: Pick<EntityDefinition, 'module' | 'name'>): string {
+  return `${def.module}.${def.name}`;
+}
+
+export function tableName(def: Pick<EntityDefinition, 'module' | 'name'>): string {
+  return `e_${def.module}_${def.name}`.toLowerCase();
+}
+
+export class Registry {
+  private readonly byKey = new Map<string, Entity>();
+  private readonly byPath = new Map<string, Entity>();
+
+  constructor(defs: EntityDefinition[]) {
+    const ajv = createAjv();
+    for (const def of defs) {
+      // the JSON's $schema is for editors; the data schema is validated as it stands
+      const schema = { ...def.schema, additionalProperties: false };
+      const entity: Entity = {
+        def,
+        key: entityKey(def),
+        table: tableName(def),
+        validate: ajv.compile(schema),
+      };
+      this.byKey.set(entity.key, entity);
+      this.byPath.set(`${pascal(def.module)}/${pascal(def.name)}`.toLowerCase(), entity);
+    }
+  }
+
+  all(): Entity[] {
+    return [...this.byKey.values()];
+  }
+
+  byEntityKey(key: string): Entity | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** Module and entity as in the URL (case-insensitive, e.g. SupplyChain/Vendor). */
+  byApiPath(module: string, name: string): Entity | undefined {
+    return this.byPath.get(`${module}/${name}`.toLowerCase());
+  }
+}

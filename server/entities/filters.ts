@@ -1,0 +1,204 @@
+/**
+ * AG Grid filter model to SQL conditions. Column names come from the definition (whitelist);
+ * every value is a bound parameter. A malformed model throws HttpError 400 naming the field.
+ */
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Lang } from '../../runtime/shared/definition';
+import { HttpError } from '../http/errors';
+import { t } from '../i18n';
+import type { Column } from './columns';
+
+type Cond = RawBuilder<SqlBool>;
+type Model = Record<string, unknown>;
+
+export function listError(lang: Lang, field: string): HttpError {
+  return new HttpError(400, 'BadRequest', [{ FieldName: field, Message: t(lang, 'errors.BadRequest') }]);
+}
+
+const TEXT_OPS = [
+  'equals',
+  'notEqual',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'blank',
+  'notBlank',
+];
+const NUMBER_OPS = [
+  'equals',
+  'notEqual',
+  'lessThan',
+  'lessThanOrEqual',
+  'greaterThan',
+  'greaterThanOrEqual',
+  'inRange',
+  'blank',
+  'notBlank',
+];
+const DATE_OPS = ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank'];
+
+const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function textCond(col: Column, m: Model, fail: () => HttpError): Cond {
+  const ref = sql.ref(col.column);
+  const type = String(m.type ?? 'contains');
+  if (!TEXT_OPS.includes(type)) throw fail();
+  if (type === 'blank') return sql<SqlBool>`(${ref} is null or ${ref} = '')`;
+  if (type === 'notBlank') return sql<SqlBool>`(${ref} is not null and ${ref} <> '')`;
+  const raw = m.filter;
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw fail();
+  const v = String(raw).toLowerCase();
+  const lower = sql`lower(${ref})`;
+  switch (type) {
+    case 'equals':
+      return sql<SqlBool>`${lower} = ${v}`;
+    case 'notEqual':
+      return sql<SqlBool>`(${ref} is null or ${lower} <> ${v})`;
+    case 'contains':
+      return sql<SqlBool>`${lower} like ${`%${likeEscape(v)}%`} escape '\\'`;
+    case 'notContains':
+      return sql<SqlBool>`(${ref} is null or ${lower} not like ${`%${likeEscape(v)}%`} escape '\\')`;
+    case 'startsWith':
+      return sql<SqlBool>`${lower} like ${`${likeEscape(v)}%`} escape '\\'`;
+    default:
+      return sql<SqlBool>`${lower} like ${`%${likeEscape(v)}`} escape '\\'`;
+  }
+}
+
+function num(v: unknown, fail: () => HttpError): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n)) throw fail();
+  return n;
+}
+
+function numberCond(col: Column, m: Model, fail: () => HttpError): Cond {
+  const ref = sql.ref(col.column);
+  const type = String(m.type ?? 'equals');
+  if (!NUMBER_OPS.includes(type)) throw fail();
+  if (type === 'blank') return sql<SqlBool>`${ref} is null`;
+  if (type === 'notBlank') return sql<SqlBool>`${ref} is not null`;
+  const v = num(m.filter, fail);
+  switch (type) {
+    case 'equals':
+      return sql<SqlBool>`${ref} = ${v}`;
+    case 'notEqual':
+      return sql<SqlBool>`(${ref} is null or ${ref} <> ${v})`;
+    case 'lessThan':
+      return sql<SqlBool>`${ref} < ${v}`;
+    case 'lessThanOrEqual':
+      return sql<SqlBool>`${ref} <= ${v}`;
+    case 'greaterThan':
+      return sql<SqlBool>`${ref} > ${v}`;
+    case 'greaterThanOrEqual':
+      return sql<SqlBool>`${ref} >= ${v}`;
+    default:
+      return sql<SqlBool>`(${ref} >= ${v} and ${ref} <= ${num(m.filterTo, fail)})`;
+  }
+}
+
+function day(v: unknown, fail: () => HttpError): string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(v)) throw fail();
+  return v.slice(0, 10);
+}
+
+function dateCond(col: Column, m: Model, fail: () => HttpError): Cond {
+  const ref = sql.ref(col.column);
+  // date-time columns (createdAt…) compare on their day, as AG Grid's date filter does
+  const d = sql`substr(${ref}, 1, 10)`;
+  const type = String(m.type ?? 'equals');
+  if (!DATE_OPS.includes(type)) throw fail();
+  if (type === 'blank') return sql<SqlBool>`${ref} is null`;
+  if (type === 'notBlank') return sql<SqlBool>`${ref} is not null`;
+  const from = day(m.dateFrom, fail);
+  switch (type) {
+    case 'equals':
+      return sql<SqlBool>`${d} = ${from}`;
+    case 'notEqual':
+      return sql<SqlBool>`(${ref} is null or ${d} <> ${from})`;
+    case 'lessThan':
+      return sql<SqlBool>`${d} < ${from}`;
+    case 'greaterThan':
+      return sql<SqlBool>`${d} > ${from}`;
+    default:
+      return sql<SqlBool>`(${d} >= ${from} and ${d} <= ${day(m.dateTo, fail)})`;
+  }
+}
+
+function bool(v: unknown, fail: () => HttpError): boolean {
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  throw fail();
+}
+
+function booleanCond(col: Column, m: Model, fail: () => HttpError, sqlite: boolean): Cond {
+  const ref = sql.ref(col.column);
+  const lit = (b: boolean) => (sqlite ? (b ? 1 : 0) : b);
+  if (m.filterType === 'set') {
+    if (!Array.isArray(m.values)) throw fail();
+    const values = m.values.map((v) => bool(v, fail));
+    if (values.length === 0) return sql<SqlBool>`1 = 0`;
+    const parts = values.map((b) => sql<SqlBool>`${ref} = ${lit(b)}`);
+    return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+  }
+  const type = String(m.type ?? 'equals');
+  if (type === 'blank') return sql<SqlBool>`${ref} is null`;
+  if (type === 'notBlank') return sql<SqlBool>`${ref} is not null`;
+  if (type === 'true' || type === 'false') return sql<SqlBool>`${ref} = ${lit(type === 'true')}`;
+  if (type !== 'equals') throw fail();
+  return sql<SqlBool>`${ref} = ${lit(bool(m.filter, fail))}`;
+}
+
+const FILTER_TYPES: Record<Column['kind'], string[]> = {
+  text: ['text'],
+  number: ['number'],
+  date: ['date'],
+  boolean: ['boolean', 'set'],
+};
+
+function condition(col: Column, m: unknown, fail: () => HttpError, sqlite: boolean, depth = 0): Cond {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) throw fail();
+  const model = m as Model;
+  if (Array.isArray(model.conditions)) {
+    if (depth > 0 || model.conditions.length === 0 || model.conditions.length > 10) throw fail();
+    const op =
+      model.operator === 'OR'
+        ? sql` or `
+        : model.operator === 'AND' || model.operator === undefined
+          ? sql` and `
+          : null;
+    if (!op) throw fail();
+    const parts = model.conditions.map((c: unknown) => condition(col, c, fail, sqlite, depth + 1));
+    return sql<SqlBool>`(${sql.join(parts, op)})`;
+  }
+  const filterType = String(model.filterType ?? FILTER_TYPES[col.kind][0]);
+  if (!FILTER_TYPES[col.kind].includes(filterType)) throw fail();
+  switch (col.kind) {
+    case 'text':
+      return textCond(col, model, fail);
+    case 'number':
+      return numberCond(col, model, fail);
+    case 'date':
+      return dateCond(col, model, fail);
+    default:
+      return booleanCond(col, model, fail, sqlite);
+  }
+}
+
+export function filterConditions(
+  filterModel: unknown,
+  columns: Map<string, Column>,
+  lang: Lang,
+  sqlite: boolean,
+): Cond[] {
+  if (filterModel === undefined || filterModel === null) return [];
+  if (typeof filterModel !== 'object' || Array.isArray(filterModel)) throw listError(lang, 'filterModel');
+  const out: Cond[] = [];
+  for (const [colId, model] of Object.entries(filterModel as Model)) {
+    const col = columns.get(colId);
+    const fail = () => listError(lang, colId);
+    if (!col) throw fail();
+    out.push(condition(col, model, fail, sqlite));
+  }
+  return out;
+}

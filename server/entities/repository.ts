@@ -1,0 +1,218 @@
+/** Reads and writes of entity rows: scoped, versioned, audited in the same transaction. */
+import { type Kysely, type SqlBool, type RawBuilder, sql } from 'kysely';
+import type { Lang } from '../../runtime/shared/definition';
+import type { ListPage, ListRequest } from '../../runtime/shared/envelope';
+import type { AppContext, CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import type { SystemTables } from '../db/types';
+import { SYSTEM_COLUMN_MAP } from '../db/entityTables';
+import { conflict, notFound } from '../http/errors';
+import { partyKind } from '../security/permissions';
+import { columnsOf } from './columns';
+import { filterConditions, listError } from './filters';
+import { HOOKS } from './hooks';
+import { diff, toApiRow, toColumns, type Row } from './rows';
+
+// Entity tables exist only at run time (one per definition), so their queries are untyped.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Untyped = Kysely<any>;
+
+const MAX_PAGE = 1000;
+
+/** Row-scope condition for vendor/customer users (their own party only), or null. */
+function scopeCondition(entity: Entity, user: CurrentUser | null): RawBuilder<SqlBool> | null {
+  const scope = entity.def.scope;
+  if (!user || !scope?.party || !scope.partyKind) return null;
+  if (partyKind(user) !== scope.partyKind) return null;
+  if (user.partyId === null) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${sql.ref(scope.party)} = ${user.partyId}`;
+}
+
+function int(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}
+
+export async function listRows(
+  ctx: AppContext,
+  entity: Entity,
+  user: CurrentUser,
+  body: Partial<ListRequest> & Record<string, unknown>,
+  lang: Lang,
+): Promise<ListPage> {
+  const db = ctx.db as unknown as Untyped;
+  const start = body.startRow === undefined ? 0 : int(body.startRow);
+  const end = body.endRow === undefined ? (start ?? 0) + 100 : int(body.endRow);
+  if (start === null || start < 0) throw listError(lang, 'startRow');
+  if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
+  const columns = columnsOf(entity);
+  const conditions = filterConditions(body.filterModel, columns, lang, ctx.dialect === 'sqlite');
+  const scope = scopeCondition(entity, user);
+  if (scope) conditions.push(scope);
+  const sortModel = body.sortModel ?? entity.def.list.defaultSort ?? [];
+  if (!Array.isArray(sortModel) || sortModel.length > 10) throw listError(lang, 'sortModel');
+  const order: { column: string; dir: 'asc' | 'desc' }[] = [];
+  for (const s of sortModel as unknown[]) {
+    const { colId, sort } = (s ?? {}) as { colId?: unknown; sort?: unknown };
+    const col = typeof colId === 'string' ? columns.get(colId) : undefined;
+    if (!col || (sort !== 'asc' && sort !== 'desc')) throw listError(lang, 'sortModel');
+    order.push({ column: col.column, dir: sort });
+  }
+  if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', dir: 'asc' });
+
+  const where = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
+  let q = db.selectFrom(entity.table).selectAll().where(where);
+  for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
+  const rows = (await q
+    .limit(end - start)
+    .offset(start)
+    .execute()) as Row[];
+  const count = await db
+    .selectFrom(entity.table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(where)
+    .executeTakeFirst();
+  return {
+    rows: rows.map((r) => toApiRow(entity, r)),
+    lastRow: Number((count as { n?: unknown } | undefined)?.n ?? 0),
+  };
+}
+
+async function findStored(
+  db: Untyped,
+  entity: Entity,
+  user: CurrentUser | null,
+  id: number,
+): Promise<Row | undefined> {
+  let q = db.selectFrom(entity.table).selectAll().where('id', '=', id);
+  const scope = scopeCondition(entity, user);
+  if (scope) q = q.where(scope);
+  return (await q.executeTakeFirst()) as Row | undefined;
+}
+
+export async function getRow(ctx: AppContext, entity: Entity, user: CurrentUser, id: number): Promise<Row> {
+  const row = await findStored(ctx.db as unknown as Untyped, entity, user, id);
+  if (!row) throw notFound();
+  return toApiRow(entity, row);
+}
+
+async function audit(
+  trx: Kysely<SystemTables>,
+  entity: Entity,
+  user: CurrentUser | null,
+  rowId: number,
+  action: string,
+  changes: Record<string, [unknown, unknown]>,
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      user_id: user?.id ?? null,
+      at: new Date().toISOString(),
+      entity: entity.key,
+      row_id: rowId,
+      action,
+      diff: JSON.stringify(changes),
+    })
+    .execute();
+}
+
+async function runHook(
+  trx: Kysely<SystemTables>,
+  entity: Entity,
+  action: 'create' | 'update' | 'delete',
+  user: CurrentUser | null,
+  before: Row | null,
+  values: Row | null,
+): Promise<Row | null> {
+  const hook = HOOKS[entity.key]?.beforeWrite;
+  return hook ? hook({ trx, action, user, before, values }) : values;
+}
+
+export async function createRow(
+  ctx: AppContext,
+  entity: Entity,
+  user: CurrentUser | null,
+  values: Row,
+): Promise<Row> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const finalValues = (await runHook(trx, entity, 'create', user, null, values)) ?? values;
+    const now = new Date().toISOString();
+    const inserted = (await (trx as unknown as Untyped)
+      .insertInto(entity.table)
+      .values({
+        ...toColumns(entity, finalValues, ctx.dialect),
+        [SYSTEM_COLUMN_MAP.version]: 1,
+        [SYSTEM_COLUMN_MAP.createdAt]: now,
+        [SYSTEM_COLUMN_MAP.updatedAt]: now,
+        [SYSTEM_COLUMN_MAP.createdBy]: user?.id ?? null,
+        [SYSTEM_COLUMN_MAP.updatedBy]: user?.id ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as Row;
+    const row = toApiRow(entity, inserted);
+    await audit(trx, entity, user, Number(row.id), 'create', diff(entity, null, row));
+    return row;
+  });
+}
+
+export async function updateRow(
+  ctx: AppContext,
+  entity: Entity,
+  user: CurrentUser,
+  id: number,
+  version: number,
+  values: Row,
+): Promise<Row> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Untyped;
+    const stored = await findStored(db, entity, user, id);
+    if (!stored) throw notFound();
+    const before = toApiRow(entity, stored);
+    if (before.version !== version) throw conflict();
+    // read-only fields the form did not send keep their stored value
+    const merged: Row = { ...values };
+    for (const [name, field] of Object.entries(entity.def.schema.properties))
+      if (field.readOnly && merged[name] === undefined) merged[name] = before[name];
+    const finalValues = (await runHook(trx, entity, 'update', user, before, merged)) ?? merged;
+    const updated = (await db
+      .updateTable(entity.table)
+      .set({
+        ...toColumns(entity, finalValues, ctx.dialect),
+        [SYSTEM_COLUMN_MAP.version]: version + 1,
+        [SYSTEM_COLUMN_MAP.updatedAt]: new Date().toISOString(),
+        [SYSTEM_COLUMN_MAP.updatedBy]: user.id,
+      })
+      .where('id', '=', id)
+      .where(SYSTEM_COLUMN_MAP.version, '=', version)
+      .returningAll()
+      .executeTakeFirst()) as Row | undefined;
+    if (!updated) throw conflict();
+    const row = toApiRow(entity, updated);
+    await audit(trx, entity, user, id, 'update', diff(entity, before, row));
+    return row;
+  });
+}
+
+export async function deleteRow(
+  ctx: AppContext,
+  entity: Entity,
+  user: CurrentUser,
+  id: number,
+  version: number,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Untyped;
+    const stored = await findStored(db, entity, user, id);
+    if (!stored) throw notFound();
+    const before = toApiRow(entity, stored);
+    if (before.version !== version) throw conflict();
+    await runHook(trx, entity, 'delete', user, before, null);
+    const result = await db
+      .deleteFrom(entity.table)
+      .where('id', '=', id)
+      .where(SYSTEM_COLUMN_MAP.version, '=', version)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw conflict();
+    await audit(trx, entity, user, id, 'delete', diff(entity, before, null));
+  });
+}

@@ -1,0 +1,84 @@
+/** Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Create|Update|Delete}. */
+import type { FastifyInstance } from 'fastify';
+import type { EntityAction } from '../../runtime/shared/definition';
+import { toServerMessages } from '../../runtime/shared/validation';
+import type { AppContext, CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import { readBody } from '../http/business';
+import { badRequest, forbidden, invalid, unknownEntity } from '../http/errors';
+import { authenticate } from '../auth/authenticate';
+import { t } from '../i18n';
+import { ok } from '../../runtime/shared/envelope';
+import { entityPermissions } from '../security/permissions';
+import { createRow, deleteRow, getRow, listRows, updateRow } from './repository';
+import type { Row } from './rows';
+import type { Lang } from '../../runtime/shared/definition';
+
+const ACTIONS: Record<string, EntityAction> = {
+  getlist: 'view',
+  get: 'view',
+  create: 'create',
+  update: 'edit',
+  delete: 'delete',
+};
+
+function positiveInt(v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw badRequest();
+  return v;
+}
+
+/** Validates `values` with the definition's ajv validator; nulls mean "empty" and are dropped. */
+export function validValues(entity: Entity, values: unknown, lang: Lang): Row {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) throw badRequest();
+  const clean: Row = {};
+  for (const [k, v] of Object.entries(values)) if (v !== null) clean[k] = v;
+  if (!entity.validate(clean)) {
+    throw invalid(toServerMessages(entity.validate.errors, (key, params) => t(lang, key, params)));
+  }
+  return clean;
+}
+
+async function dispatch(
+  ctx: AppContext,
+  entity: Entity,
+  action: string,
+  user: CurrentUser,
+  body: Row,
+  lang: Lang,
+) {
+  switch (action) {
+    case 'getlist':
+      return listRows(ctx, entity, user, body, lang);
+    case 'get':
+      return getRow(ctx, entity, user, positiveInt(body.id));
+    case 'create':
+      return createRow(ctx, entity, user, validValues(entity, body.values, lang));
+    case 'update': {
+      const id = positiveInt(body.id);
+      const version = positiveInt(body.version);
+      return updateRow(ctx, entity, user, id, version, validValues(entity, body.values, lang));
+    }
+    default:
+      await deleteRow(ctx, entity, user, positiveInt(body.id), positiveInt(body.version));
+      return null;
+  }
+}
+
+export async function entityPlugin(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  app.post<{ Params: { module: string; entity: string; action: string } }>(
+    '/api/:module/:entity/:action',
+    async (req, reply) => {
+      const entity = ctx.registry.byApiPath(req.params.module, req.params.entity);
+      const action = req.params.action.toLowerCase();
+      const need = ACTIONS[action];
+      if (!entity || !need) throw unknownEntity();
+      const body = readBody(req);
+      const user = (await authenticate(ctx, req, 'required', false)) as CurrentUser;
+      const perms = await entityPermissions(ctx, user, entity.key);
+      if (!perms[need]) throw forbidden();
+      const data = await dispatch(ctx, entity, action, user, body, req.lang);
+      return reply.send(ok(data));
+    },
+  );
+}

@@ -1,0 +1,52 @@
+/** One error handler and one not-found handler for everything: envelopes for /api, OAuth errors for /Token. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EnvelopeState, failure } from '../../runtime/shared/envelope';
+import { isUnreachable } from '../db/connection';
+import { errorText } from '../i18n';
+import { HttpError, type ErrorKey } from './errors';
+
+function send(req: FastifyRequest, reply: FastifyReply, status: number, key: ErrorKey, err?: HttpError) {
+  if (err) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+  const body = failure([errorText(req.lang, key)], err?.fields ?? [], err?.table ?? []);
+  if (status === 417 && body.ServerMessageTexts.length > 0) body.State = EnvelopeState.InvalidValues;
+  return reply.code(status).send(body);
+}
+
+const isOAuth = (req: FastifyRequest) => /^\/(Token|revoke)\b/.test(req.url);
+
+export function installErrorHandlers(app: FastifyInstance, staticDir: string | null): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, req, reply) => {
+    if (error instanceof HttpError) return send(req, reply, error.status, error.key, error);
+    const status = (error as FastifyError).statusCode;
+    if (isOAuth(req) && status && status < 500) return reply.code(400).send({ error: 'invalid_request' });
+    if (status === 413) return send(req, reply, 413, 'PayloadTooLarge');
+    if (status === 415) return send(req, reply, 415, 'BadRequest');
+    if (status && status >= 400 && status < 500) return send(req, reply, 400, 'BadRequest');
+    if (isUnreachable(error)) {
+      req.log.error(
+        { err: { message: error.message, code: (error as { code?: unknown }).code } },
+        'database unreachable',
+      );
+      return send(req, reply, 503, 'NetworkUnavailablePleaseCheckIt');
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return send(req, reply, 500, 'UnspecifiedErrorOccurredPleaseContactSupport');
+  });
+
+  const index = staticDir ? join(staticDir, 'index.html') : null;
+  app.setNotFoundHandler((req, reply) => {
+    const api = req.url.startsWith('/api/') || req.url === '/api' || isOAuth(req);
+    if (!api && req.method === 'GET' && index && existsSync(index)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    if (!api && req.method === 'GET') {
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The client is not built (dist/ is missing): run `npm run build`.');
+    }
+    return send(req, reply, 404, 'UnknownEntity');
+  });
+}

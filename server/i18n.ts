@@ -1,0 +1,51 @@
+/** Server-side texts from the shared translation files (src/public/assets/i18n/share/{lang}.json). */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Lang } from '../runtime/shared/definition';
+import { PROJECT_ROOT } from './config';
+
+type Tree = { [key: string]: string | Tree };
+
+const trees: Record<Lang, Tree> = {
+  fa: load('fa'),
+  en: load('en'),
+};
+
+function load(lang: Lang): Tree {
+  const file = resolve(PROJECT_ROOT, 'src/public/assets/i18n/share', `${lang}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Tree;
+}
+
+function lookup(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of splitKey(key)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+// "validation.format.date-time": the last segments may contain dots? They do not; split on the first two.
+function splitKey(key: string): string[] {
+  if (key.startsWith('validation.format.'))
+    return ['validation', 'format', key.slice('validation.format.'.length)];
+  return key.split('.');
+}
+
+/** Translated text; falls back to Persian, then to the key. `{{name}}` is replaced by params. */
+export function t(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
+  const text = lookup(trees[lang], key) ?? lookup(trees.fa, key) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    name in params ? String(params[name]) : '',
+  );
+}
+
+/** Language of a request: `en` when Accept-Language starts with it, Persian otherwise. */
+export function requestLang(acceptLanguage: string | undefined): Lang {
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'fa';
+}
+
+export function errorText(lang: Lang, key: string): string {
+  return t(lang, `errors.${key}`);
+}

@@ -1,0 +1,70 @@
+/** Role permissions per entity; vendor/customer users additionally need the entity in their menu_access. */
+import { ENTITY_ACTIONS, type EntityAction, type EntityPermissions } from '../../runtime/shared/definition';
+import type { AppContext, CurrentUser } from '../context';
+import { forbidden } from '../http/errors';
+
+const NONE: EntityPermissions = {
+  view: false,
+  create: false,
+  edit: false,
+  delete: false,
+  export: false,
+  print: false,
+};
+
+export function partyKind(user: CurrentUser): 'vendor' | 'customer' | null {
+  if (user.isVendor) return 'vendor';
+  if (user.isCustomer) return 'customer';
+  return null;
+}
+
+export async function menuAccess(ctx: AppContext, role: string): Promise<Set<string>> {
+  const rows = await ctx.db.selectFrom('menu_access').select('entity').where('who', '=', role).execute();
+  return new Set(rows.map((r) => r.entity));
+}
+
+/** All permissions of the user's role, by entity key; vendor/customer limited to their menu_access. */
+export async function permissionsByEntity(
+  ctx: AppContext,
+  user: CurrentUser,
+): Promise<Map<string, EntityPermissions>> {
+  const rows = await ctx.db
+    .selectFrom('role_permissions')
+    .selectAll()
+    .where('role', '=', user.role)
+    .execute();
+  const allowed = partyKind(user) ? await menuAccess(ctx, user.role) : null;
+  const out = new Map<string, EntityPermissions>();
+  for (const r of rows) {
+    if (allowed && !allowed.has(r.entity)) continue;
+    out.set(r.entity, {
+      view: Boolean(r.can_view),
+      create: Boolean(r.can_create),
+      edit: Boolean(r.can_edit),
+      delete: Boolean(r.can_delete),
+      export: Boolean(r.can_export),
+      print: Boolean(r.can_print),
+    });
+  }
+  return out;
+}
+
+export async function entityPermissions(
+  ctx: AppContext,
+  user: CurrentUser,
+  key: string,
+): Promise<EntityPermissions> {
+  return (await permissionsByEntity(ctx, user)).get(key) ?? { ...NONE };
+}
+
+export async function requirePermission(
+  ctx: AppContext,
+  user: CurrentUser,
+  key: string,
+  action: EntityAction,
+): Promise<void> {
+  const perms = await entityPermissions(ctx, user, key);
+  if (!perms[action]) throw forbidden();
+}
+
+export { ENTITY_ACTIONS };
