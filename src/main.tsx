@@ -1,0 +1,26 @@
+import 'vazirmatn/Vazirmatn-font-face.css';
+import 'react-toastify/dist/ReactToastify.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getLang } from '../runtime/lang';
+import { installErrorLogging } from '../runtime/uilog';
+import { initI18n } from './i18n';
+import { connectToasts } from './toastSink';
+import { startSession } from './session';
+import { App } from './App';
+
+async function start(): Promise<void> {
+  installErrorLogging();
+  await initI18n(getLang());
+  connectToasts();
+  startSession();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

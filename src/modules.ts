@@ -1,0 +1,23 @@
+/** The module areas of spec section 2; each is a route loaded on demand. */
+export const MODULES = [
+  'accounting',
+  'common',
+  'HR',
+  'shared',
+  'inventory',
+  'marketing',
+  'planning',
+  'promotion',
+  'rationing',
+  'report',
+  'salary',
+  'sales',
+  'security',
+  'supplyChain',
+  'systemConfig',
+  'systm',
+  'transport',
+  'treasury',
+  'workFlow',
+  'management',
+] as const;

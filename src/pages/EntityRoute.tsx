@@ -1,0 +1,66 @@
+/**
+ * /:module/:entity: loads the definition and permissions through runtime/meta and draws the
+ * generated screen. No component exists for any particular entity.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { EntityScreen } from '../../renderers/index';
+import { loadDefinition, loadPermissions } from '../../runtime/meta/loaders';
+import { createEntityClient } from '../../runtime/meta/entityClient';
+import { segments } from '../../runtime/guards';
+import { getLang } from '../../runtime/lang';
+import { localText, type EntityDefinition, type EntityPermissions } from '../../runtime/shared/definition';
+import { titleStore } from '../title';
+
+type Loaded = { definition: EntityDefinition; permissions: EntityPermissions };
+
+export function EntityRoute() {
+  const { t } = useTranslation();
+  const { entity = '' } = useParams();
+  const module = segments(useLocation().pathname)[0] ?? '';
+  const lang = getLang();
+  const [state, setState] = useState<{ key: string; loaded: Loaded | null; failed: boolean }>({
+    key: '',
+    loaded: null,
+    failed: false,
+  });
+  const key = `${module}.${entity}`;
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all([loadDefinition(module, entity), loadPermissions(module, entity)])
+      .then(([definition, permissions]) => {
+        if (!alive) return;
+        setState({ key, loaded: { definition, permissions }, failed: false });
+        titleStore.setState({ screenTitle: localText(definition.title, lang) });
+      })
+      .catch(() => alive && setState({ key, loaded: null, failed: true }));
+    return () => {
+      alive = false;
+      titleStore.setState({ screenTitle: null });
+    };
+  }, [module, entity, key, lang]);
+
+  const definition = state.key === key ? state.loaded?.definition : undefined;
+  const client = useMemo(() => (definition ? createEntityClient(definition) : null), [definition]);
+
+  if (state.key === key && state.failed) {
+    return (
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>{t('errors.UnknownEntity')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (!definition || !client || !state.loaded) return <Spinner label={t('app.loading')} />;
+  return (
+    <EntityScreen
+      key={key}
+      definition={definition}
+      permissions={state.loaded.permissions}
+      client={client}
+      lang={lang}
+    />
+  );
+}

@@ -1,0 +1,11 @@
+/** errorElement of the routes: reports the error (not API failures, already handled) and explains. */
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { reportError } from '../../runtime/uilog';
+import { ErrorMessage } from './ErrorMessage';
+
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(() => void reportError(error, 'route error'), [error]);
+  return <ErrorMessage />;
+}

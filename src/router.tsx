@@ -1,0 +1,61 @@
+/** Routes of spec section 2 (react-router data router). */
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { MODULES } from './modules';
+import { guestLoader, moduleLoader, shellLoader } from './loaders';
+import { Root } from './Root';
+import { RouteError } from './pages/RouteError';
+import { LoginPage } from './pages/LoginPage';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
+import { ChangePasswordPage } from './pages/ChangePasswordPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ShellLayout } from './shell/ShellLayout';
+import { Dashboard } from './pages/Dashboard';
+
+export interface RouteHandle {
+  /** Translation key of the page title. */
+  title?: string;
+}
+
+const moduleRoutes: RouteObject[] = MODULES.map((module) => ({
+  path: `${module}/:entity`,
+  loader: moduleLoader,
+  handle: { title: 'shell.menu' } satisfies RouteHandle,
+  // Module areas load on demand; every one draws generated screens (no per-entity code).
+  lazy: async () => ({ Component: (await import('./pages/EntityRoute')).EntityRoute }),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    handle: { title: 'app.title' } satisfies RouteHandle,
+    children: [
+      { path: 'login', loader: guestLoader, element: <LoginPage />, handle: { title: 'login.title' } },
+      {
+        path: 'forgot-password',
+        loader: guestLoader,
+        element: <ForgotPasswordPage />,
+        handle: { title: 'forgot.title' },
+      },
+      {
+        path: 'security/changePassword',
+        element: <ChangePasswordPage />,
+        handle: { title: 'changePassword.title' },
+      },
+      {
+        path: '/',
+        id: 'shell',
+        loader: shellLoader,
+        element: <ShellLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Dashboard />, handle: { title: 'shell.dashboard' } },
+          { errorElement: <RouteError />, children: moduleRoutes },
+        ],
+      },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'shell.notFound' } },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

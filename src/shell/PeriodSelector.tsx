@@ -1,0 +1,46 @@
+/** Current fiscal period (localStorage currentPeriod); later calls carry it as selectedYear. */
+import { useEffect, useId, useState } from 'react';
+import { Dropdown, Label, Option } from '@fluentui/react-components';
+import { useStore } from 'zustand';
+import { useTranslation } from 'react-i18next';
+import { periodStore, setCurrentPeriod } from '../../runtime/period/current';
+import { loadPeriods, toCurrent, type FiscalPeriod } from '../../runtime/period/periods';
+
+export function PeriodSelector() {
+  const { t } = useTranslation();
+  const id = useId();
+  const current = useStore(periodStore, (s) => s.current);
+  const [periods, setPeriods] = useState<FiscalPeriod[]>([]);
+
+  useEffect(() => {
+    let alive = true;
+    loadPeriods({ silent: true })
+      .then((rows) => alive && setPeriods(rows))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  if (periods.length === 0 && !current) return null;
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Label id={id}>{t('shell.period')}</Label>
+      <Dropdown
+        aria-labelledby={id}
+        value={current?.PeriodName ?? ''}
+        selectedOptions={current ? [String(current.Id)] : []}
+        onOptionSelect={(_, d) => {
+          const chosen = periods.find((p) => String(p.id) === d.optionValue);
+          if (chosen) setCurrentPeriod(toCurrent(chosen));
+        }}
+      >
+        {periods.map((p) => (
+          <Option key={p.id} value={String(p.id)} text={p.title}>
+            {p.title}
+          </Option>
+        ))}
+      </Dropdown>
+    </div>
+  );
+}

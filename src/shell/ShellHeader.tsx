@@ -1,0 +1,61 @@
+/** Header of the shell: app title, current period, language switch, user name, sign-out. */
+import { Link } from 'react-router-dom';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { currentUser, logout } from '../../runtime/auth/session';
+import { PeriodSelector } from './PeriodSelector';
+import { LanguageSwitch } from './LanguageSwitch';
+
+const useStyles = makeStyles({
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '16px',
+    flexWrap: 'wrap',
+    padding: '8px 16px',
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+  },
+  title: {
+    color: 'inherit',
+    textDecoration: 'none',
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase500,
+  },
+  spacer: { flex: 1 },
+  tools: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '12px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: '4px 8px',
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+  },
+});
+
+export function ShellHeader() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const user = currentUser();
+  return (
+    <header className={styles.header}>
+      <Link to="/" className={styles.title}>
+        {t('app.title')}
+      </Link>
+      <span className={styles.spacer} />
+      <div className={styles.tools}>
+        <PeriodSelector />
+        <LanguageSwitch />
+        {user && (
+          <Text aria-label={t('shell.user')} data-testid="user-name">
+            {user.name}
+          </Text>
+        )}
+        <Button appearance="primary" onClick={() => void logout()}>
+          {t('shell.logout')}
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The shell (spec section 2): header (app title, period, language, user, sign-out), side
+ * navigation from the stored menu, and the content outlet. ?layout=empty shows the content only;
+ * ?layout=horizontal puts the navigation above the content.
+ */
+import { Outlet, useRouteLoaderData } from 'react-router-dom';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { ShellData } from '../loaders';
+import { readPrefs } from '../prefs';
+import { ShellHeader } from './ShellHeader';
+import { SideNav } from './SideNav';
+
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
+  body: { flex: 1, display: 'flex', minHeight: 0 },
+  horizontal: { flexDirection: 'column' },
+  main: { flex: 1, minWidth: 0, padding: '16px', backgroundColor: tokens.colorNeutralBackground2 },
+  skip: {
+    position: 'absolute',
+    insetInlineStart: '-9999px',
+    ':focus': {
+      insetInlineStart: '8px',
+      top: '8px',
+      zIndex: 3000,
+      backgroundColor: tokens.colorNeutralBackground1,
+      padding: '8px',
+    },
+  },
+});
+
+export function ShellLayout() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const data = useRouteLoaderData('shell') as ShellData | undefined;
+  const layout = readPrefs().layout;
+  const menu = data?.menu ?? [];
+
+  if (layout === 'empty') {
+    return (
+      <main id="content" className={styles.main}>
+        <Outlet />
+      </main>
+    );
+  }
+  return (
+    <div className={styles.root}>
+      <a href="#content" className={styles.skip}>
+        {t('shell.skipToContent')}
+      </a>
+      <ShellHeader />
+      <div className={layout === 'horizontal' ? `${styles.body} ${styles.horizontal}` : styles.body}>
+        <SideNav menu={menu} horizontal={layout === 'horizontal'} />
+        <main id="content" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
