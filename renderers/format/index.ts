@@ -1,3 +1,10 @@
-export { localDigits, groupSeparator, groupThousands, parseNumberInput, toPersianDigits, toWesternDigits } from './digits';
+export {
+  localDigits,
+  groupSeparator,
+  groupThousands,
+  parseNumberInput,
+  toPersianDigits,
+  toWesternDigits,
+} from './digits';
 export { formatNumber, formatMoney } from './number';
 export { formatDate } from './date';

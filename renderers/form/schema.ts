@@ -1,0 +1,78 @@
+/** Builds the RJSF schema and uiSchema of an entity form from its definition. */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import {
+  SYSTEM_FIELDS,
+  localText,
+  type EntityDefinition,
+  type FieldSchema,
+  type Lang,
+} from '../../runtime/shared/definition';
+
+const SYSTEM = new Set<string>(SYSTEM_FIELDS);
+
+/** Widget name chosen when the uiSchema names none. */
+export function defaultWidget(field: FieldSchema, money: boolean): string {
+  if (field.enum) return 'select';
+  switch (field.type) {
+    case 'boolean':
+      return 'checkbox';
+    case 'integer':
+    case 'number':
+      return money ? 'money' : 'number';
+    default:
+      break;
+  }
+  switch (field.format) {
+    case 'date':
+      return 'jalaliDate';
+    case 'ir-national-code':
+      return 'nationalCode';
+    case 'ir-sheba':
+      return 'sheba';
+    default:
+      return 'text';
+  }
+}
+
+export function formFieldNames(definition: EntityDefinition): string[] {
+  return Object.keys(definition.schema.properties).filter((name) => !SYSTEM.has(name));
+}
+
+export function buildFormSchema(definition: EntityDefinition, lang: Lang): RJSFSchema {
+  const names = formFieldNames(definition);
+  const properties: Record<string, RJSFSchema> = {};
+  for (const name of names) {
+    const field = definition.schema.properties[name] as FieldSchema;
+    const title = localText(definition.fields[name]?.label, lang) || name;
+    properties[name] = { ...field, title } as RJSFSchema;
+  }
+  return {
+    type: 'object',
+    properties,
+    required: (definition.schema.required ?? []).filter((n) => names.includes(n)),
+    ...(definition.schema.additionalProperties === false ? { additionalProperties: false } : {}),
+  };
+}
+
+export function buildUiSchema(definition: EntityDefinition, lang: Lang, readOnly = false): UiSchema {
+  const source = definition.uiSchema ?? {};
+  const ui: UiSchema = { ...source };
+  const names = formFieldNames(definition);
+  const order = Array.isArray(source['ui:order']) ? (source['ui:order'] as string[]) : null;
+  ui['ui:order'] = order ? [...order.filter((n) => names.includes(n)), '*'] : names;
+  for (const name of names) {
+    const field = definition.schema.properties[name] as FieldSchema;
+    const meta = definition.fields[name];
+    const own = (source[name] ?? {}) as Record<string, unknown>;
+    const entry: Record<string, unknown> = { ...own };
+    if (typeof entry['ui:widget'] !== 'string')
+      entry['ui:widget'] = defaultWidget(field, meta?.money === true);
+    if (field.enum && meta?.enumLabels) {
+      const labels = meta.enumLabels;
+      entry['ui:enumNames'] = field.enum.map((v) => localText(labels[String(v)], lang) || String(v));
+    }
+    if (readOnly || field.readOnly) entry['ui:readonly'] = true;
+    ui[name] = entry;
+  }
+  return ui;
+}

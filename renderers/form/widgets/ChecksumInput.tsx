@@ -1,0 +1,48 @@
+/** A text input with live checksum feedback (national code, Sheba) shown under it once complete. */
+import { Input, Text, tokens } from '@fluentui/react-components';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { controlProps } from './context';
+
+interface Props {
+  widget: WidgetProps;
+  check: (value: string) => boolean;
+  /** Translation keys of the valid/invalid feedback. */
+  okKey: string;
+  badKey: string;
+  /** Length (in characters, spaces ignored) from which feedback is shown. */
+  completeAt: number;
+}
+
+export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Props) {
+  const { t } = useTranslation();
+  const value = typeof widget.value === 'string' ? widget.value : '';
+  const complete = value.replace(/\s+/g, '').length >= completeAt;
+  const valid = complete && check(value);
+  const feedbackId = `${widget.id}__checksum`;
+  return (
+    <div>
+      <Input
+        {...controlProps(widget)}
+        dir="ltr"
+        value={value}
+        aria-describedby={complete ? feedbackId : undefined}
+        onChange={(_, data) => widget.onChange(data.value === '' ? undefined : data.value)}
+      />
+      {complete && (
+        <Text
+          id={feedbackId}
+          size={200}
+          role="status"
+          data-valid={valid ? 'true' : 'false'}
+          style={{
+            display: 'block',
+            color: valid ? tokens.colorPaletteGreenForeground1 : tokens.colorPaletteRedForeground1,
+          }}
+        >
+          {t(valid ? okKey : badKey)}
+        </Text>
+      )}
+    </div>
+  );
+}

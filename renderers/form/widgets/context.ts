@@ -1,0 +1,25 @@
+/** What every widget may read from the form: the display language (formContext.lang). */
+import type { WidgetProps } from '@rjsf/utils';
+import type { Lang } from '../../../runtime/shared/definition';
+
+export interface FormContext {
+  lang: Lang;
+}
+
+export function widgetLang(props: Pick<WidgetProps, 'registry'>): Lang {
+  const ctx = props.registry.formContext as Partial<FormContext> | undefined;
+  return ctx?.lang ?? 'fa';
+}
+
+/** Props every Fluent control of a widget shares (id so the Field label points at it). */
+export function controlProps(props: WidgetProps) {
+  return {
+    id: props.id,
+    name: props.htmlName ?? props.name,
+    disabled: props.disabled || props.readonly,
+    readOnly: props.readonly,
+    autoFocus: props.autofocus,
+    onBlur: () => props.onBlur(props.id, props.value),
+    onFocus: () => props.onFocus(props.id, props.value),
+  };
+}

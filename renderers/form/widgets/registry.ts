@@ -1,0 +1,37 @@
+/**
+ * The ONE widget registry: widgets chosen by name from the uiSchema (ui:widget) or by
+ * buildUiSchema's defaults (renderers/form/schema.ts defaultWidget). The names text, textarea,
+ * select and checkbox also replace RJSF's own defaults.
+ */
+import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+import { CheckboxWidget } from './CheckboxWidget';
+import { JalaliDateWidget } from './JalaliDateWidget';
+import { MoneyWidget } from './MoneyWidget';
+import { NationalCodeWidget } from './NationalCodeWidget';
+import { NumberWidget } from './NumberWidget';
+import { SelectWidget } from './SelectWidget';
+import { ShebaWidget } from './ShebaWidget';
+import { TextareaWidget } from './TextareaWidget';
+import { TextWidget } from './TextWidget';
+
+export const widgetRegistry: RegistryWidgetsType = {
+  text: TextWidget,
+  TextWidget,
+  textarea: TextareaWidget,
+  number: NumberWidget,
+  integer: NumberWidget,
+  updown: NumberWidget,
+  money: MoneyWidget,
+  select: SelectWidget,
+  SelectWidget,
+  checkbox: CheckboxWidget,
+  CheckboxWidget,
+  nationalCode: NationalCodeWidget,
+  sheba: ShebaWidget,
+  jalaliDate: JalaliDateWidget,
+};
+
+/** Adds or replaces a widget for later screens (e.g. lookup, lines-grid). */
+export function registerWidget(name: string, component: Widget): void {
+  widgetRegistry[name] = component;
+}

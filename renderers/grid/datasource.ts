@@ -1,0 +1,44 @@
+/** The Infinite row model datasource: AG Grid's request goes to client.getList as is. */
+import type { IDatasource, IGetRowsParams } from 'ag-grid-community';
+import type { EntityClient } from '../../runtime/entity/types';
+import type { ListRequest } from '../../runtime/shared/envelope';
+
+export interface DatasourceEvents {
+  /** Called when a block starts loading and when it ends, with the total rows when known. */
+  onLoading?: (loading: boolean) => void;
+  onLoaded?: (lastRow: number, startRow: number, rowsInBlock: number) => void;
+}
+
+export function toListRequest(
+  params: Pick<IGetRowsParams, 'startRow' | 'endRow' | 'sortModel' | 'filterModel'>,
+): ListRequest {
+  return {
+    startRow: params.startRow,
+    endRow: params.endRow,
+    sortModel: params.sortModel.map((s) => ({ colId: s.colId, sort: s.sort })),
+    filterModel: (params.filterModel ?? {}) as Record<string, unknown>,
+  };
+}
+
+export function createDatasource(
+  client: Pick<EntityClient, 'getList'>,
+  events: DatasourceEvents = {},
+): IDatasource {
+  return {
+    getRows(params) {
+      events.onLoading?.(true);
+      client.getList(toListRequest(params)).then(
+        (page) => {
+          params.successCallback(page.rows, page.lastRow);
+          events.onLoading?.(false);
+          events.onLoaded?.(page.lastRow, params.startRow, page.rows.length);
+        },
+        () => {
+          // The pipeline has already told the user (toast/modal); the grid just stops loading.
+          params.failCallback();
+          events.onLoading?.(false);
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** Only the AG Grid modules the entity grid uses. */
+import {
+  CellStyleModule,
+  ColumnAutoSizeModule,
+  DateFilterModule,
+  InfiniteRowModelModule,
+  LocaleModule,
+  ModuleRegistry,
+  NumberFilterModule,
+  RowSelectionModule,
+  TextFilterModule,
+  ValidationModule,
+} from 'ag-grid-community';
+
+let registered = false;
+
+export function registerGridModules(): void {
+  if (registered) return;
+  registered = true;
+  ModuleRegistry.registerModules([
+    InfiniteRowModelModule,
+    TextFilterModule,
+    NumberFilterModule,
+    DateFilterModule,
+    RowSelectionModule,
+    LocaleModule,
+    CellStyleModule,
+    ColumnAutoSizeModule,
+    ...(import.meta.env?.DEV ? [ValidationModule] : []),
+  ]);
+}

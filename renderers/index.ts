@@ -1,0 +1,7 @@
+/** Public surface of the renderers (the shell imports only from here). */
+export { EntityScreen, type EntityScreenProps } from './screen/EntityScreen';
+export { DialogHost } from './dialogs/DialogHost';
+export { EntityGrid, type EntityGridProps } from './grid/EntityGrid';
+export { buildColumnDefs } from './grid/columns';
+export { EntityForm, type EntityFormProps } from './form/EntityForm';
+export { widgetRegistry, registerWidget } from './form/widgets/registry';

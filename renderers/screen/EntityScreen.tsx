@@ -1,0 +1,104 @@
+/** A whole module screen from an entity definition: heading, toolbar, grid, form modal. */
+import { makeStyles, Title3 } from '@fluentui/react-components';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EntityClient, EntityValues } from '../../runtime/entity/types';
+import {
+  localText,
+  type EntityDefinition,
+  type EntityPermissions,
+  type EntityRow,
+  type Lang,
+} from '../../runtime/shared/definition';
+import { confirm } from '../../runtime/ui/dialogs';
+import { toast } from '../../runtime/ui/toasts';
+import { EntityGrid } from '../grid/EntityGrid';
+import { EntityToolbar } from './EntityToolbar';
+import { FormModal, type FormMode } from './FormModal';
+
+export interface EntityScreenProps {
+  definition: EntityDefinition;
+  permissions: EntityPermissions;
+  client: EntityClient;
+  lang: Lang;
+}
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', minHeight: '520px' },
+});
+
+interface Open {
+  mode: FormMode;
+  row?: EntityRow;
+}
+
+export function EntityScreen({ definition, permissions, client, lang }: EntityScreenProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [selected, setSelected] = useState<EntityRow | null>(null);
+  const [open, setOpen] = useState<Open | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const refresh = () => setRefreshKey((k) => k + 1);
+  const close = useCallback(() => setOpen(null), []);
+
+  const openRow = async (row: EntityRow) => {
+    // Fresh copy so the version we send back is the stored one.
+    const fresh = await client.get(row.id).catch(() => null);
+    if (fresh) setOpen({ mode: permissions.edit ? 'edit' : 'view', row: fresh });
+  };
+
+  const save = async (values: EntityValues) => {
+    const row = open?.row;
+    if (open?.mode === 'edit' && row) await client.update(row.id, row.version, values);
+    else await client.create(values);
+    toast({ text: 'form.saved', kind: 'success' });
+    setOpen(null);
+    refresh();
+  };
+
+  const remove = async () => {
+    if (!selected) return;
+    if (!(await confirm(t('form.confirmDelete')))) return;
+    try {
+      await client.delete(selected.id, selected.version);
+    } catch {
+      return; // the pipeline has shown the error
+    }
+    toast({ text: 'form.deleted', kind: 'success' });
+    setSelected(null);
+    refresh();
+  };
+
+  return (
+    <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
+      <Title3 as="h1">{localText(definition.title, lang)}</Title3>
+      <EntityToolbar
+        permissions={permissions}
+        hasSelection={selected !== null}
+        onNew={() => setOpen({ mode: 'new' })}
+        onEdit={() => selected && void openRow(selected)}
+        onDelete={() => void remove()}
+        onRefresh={refresh}
+      />
+      <EntityGrid
+        definition={definition}
+        client={client}
+        lang={lang}
+        refreshKey={refreshKey}
+        onSelectionChange={setSelected}
+        onOpenRow={(row) => void openRow(row)}
+      />
+      {open && (
+        <FormModal
+          key={`${open.mode}-${open.row?.id ?? 'new'}`}
+          definition={definition}
+          lang={lang}
+          mode={open.mode}
+          row={open.row}
+          onSave={save}
+          onClose={close}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The form in a Fluent Dialog for new/edit/view. Closing with unsaved changes asks
+ * confirm(form.unsaved); closeAllDialogs (navigation, 403) closes it without asking.
+ */
+import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EntityValues } from '../../runtime/entity/types';
+import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
+import { confirm, onCloseAllDialogs } from '../../runtime/ui/dialogs';
+import { EntityForm } from '../form/EntityForm';
+
+export type FormMode = 'new' | 'edit' | 'view';
+
+export interface FormModalProps {
+  definition: EntityDefinition;
+  lang: Lang;
+  mode: FormMode;
+  row?: EntityRow;
+  onSave: (values: EntityValues) => Promise<unknown>;
+  onClose: () => void;
+}
+
+export function FormModal({ definition, lang, mode, row, onSave, onClose }: FormModalProps) {
+  const { t } = useTranslation();
+  const dirty = useRef(false);
+  const asking = useRef(false);
+
+  useEffect(() => onCloseAllDialogs(onClose), [onClose]);
+
+  const requestClose = async () => {
+    if (asking.current) return;
+    if (dirty.current && mode !== 'view') {
+      asking.current = true;
+      const ok = await confirm(t('form.unsaved'));
+      asking.current = false;
+      if (!ok) return;
+    }
+    onClose();
+  };
+
+  const entity = localText(definition.title, lang);
+  const title = t(mode === 'new' ? 'form.newTitle' : mode === 'edit' ? 'form.editTitle' : 'form.viewTitle', {
+    entity,
+  });
+  return (
+    <Dialog
+      open
+      modalType="modal"
+      onOpenChange={(_, data) => {
+        if (!data.open) void requestClose();
+      }}
+    >
+      <DialogSurface
+        dir={lang === 'fa' ? 'rtl' : 'ltr'}
+        style={{ maxWidth: 'min(920px, 96vw)', width: '100%' }}
+      >
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>
+            <EntityForm
+              definition={definition}
+              lang={lang}
+              values={row}
+              readOnly={mode === 'view'}
+              onSave={onSave}
+              onCancel={() => void requestClose()}
+              onDirtyChange={(d) => (dirty.current = d)}
+            />
+          </DialogContent>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
