@@ -1,0 +1,64 @@
+/** Entity client paths and the meta caches, against a real server. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configurePipeline } from '../../../runtime/http/pipeline';
+import { createEntityClient } from '../../../runtime/meta/entityClient';
+import { clearMetaCaches, loadDefinition, loadPermissions } from '../../../runtime/meta/loaders';
+import { envelope, json, startServer, type TestServer } from './testServer';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+  configurePipeline({ baseURL: server.url });
+  for (const action of ['GetList', 'Get', 'Create', 'Update', 'Delete'])
+    server.on(`/api/Sales/Customer/${action}`, (req, res) =>
+      json(res, 200, envelope(0, { action, body: JSON.parse(req.body) as unknown })),
+    );
+  server.on('/api/Meta/Entity/GetDefinition', (req, res) =>
+    json(res, 200, envelope(0, { name: 'customer', asked: JSON.parse(req.body) as unknown })),
+  );
+  server.on('/api/Security/Permission/GetEntityPermissions', (_req, res) =>
+    json(res, 200, envelope(0, { view: true, create: false })),
+  );
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.seen.length = 0;
+  clearMetaCaches();
+});
+
+describe('entity client', () => {
+  it('maps the EntityClient methods to {Module}/{Entity}/{Action}', async () => {
+    const client = createEntityClient({ module: 'sales', name: 'customer' });
+    expect(await client.getList({ startRow: 0, endRow: 50 })).toMatchObject({
+      action: 'GetList',
+      body: { startRow: 0, endRow: 50 },
+    });
+    expect(await client.get(3)).toMatchObject({ action: 'Get', body: { id: 3 } });
+    expect(await client.create({ name: 'الف' })).toMatchObject({
+      action: 'Create',
+      body: { values: { name: 'الف' } },
+    });
+    expect(await client.update(3, 2, { name: 'ب' })).toMatchObject({
+      action: 'Update',
+      body: { id: 3, version: 2, values: { name: 'ب' } },
+    });
+    await client.delete(3, 2);
+    expect(server.seen.map((s) => s.url)).toEqual(
+      ['GetList', 'Get', 'Create', 'Update', 'Delete'].map((a) => `/api/Sales/Customer/${a}`),
+    );
+  });
+});
+
+describe('meta loaders', () => {
+  it('cache definitions and permissions in memory', async () => {
+    await Promise.all([loadDefinition('sales', 'customer'), loadDefinition('sales', 'customer')]);
+    expect(await loadPermissions('sales', 'customer')).toEqual({ view: true, create: false });
+    await loadPermissions('sales', 'customer');
+    expect(server.seen.map((s) => s.url)).toEqual([
+      '/api/Meta/Entity/GetDefinition',
+      '/api/Security/Permission/GetEntityPermissions',
+    ]);
+    expect(JSON.parse(server.seen[0]!.body)).toEqual({ module: 'sales', name: 'customer' });
+  });
+});

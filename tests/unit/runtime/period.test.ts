@@ -1,0 +1,33 @@
+/** Choosing the current period and storing it under currentPeriod. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pickPeriod, toCurrent, type FiscalPeriod } from '../../../runtime/period/periods';
+import { getCurrentPeriod, periodStore, setCurrentPeriod } from '../../../runtime/period/current';
+
+const P: FiscalPeriod[] = [
+  { id: 1, title: '۱۴۰۲', startDate: '2023-03-21', endDate: '2024-03-19' },
+  { id: 2, title: '۱۴۰۳', startDate: '2024-03-20', endDate: '2025-03-20' },
+  { id: 3, title: '۱۴۰۴', startDate: '2025-03-21', endDate: '2026-03-20' },
+];
+
+beforeEach(() => localStorage.clear());
+
+describe('current period', () => {
+  it('keeps the stored period while it is still in the list', () => {
+    expect(pickPeriod(P, { Id: 1, PeriodName: 'x' }, '2025-06-01')?.id).toBe(1);
+  });
+  it('else takes the period containing today', () => {
+    expect(pickPeriod(P, { Id: 99, PeriodName: 'x' }, '2024-05-01')?.id).toBe(2);
+  });
+  it('else the latest', () => {
+    expect(pickPeriod(P, null, '2030-01-01')?.id).toBe(3);
+    expect(pickPeriod([], null, '2030-01-01')).toBeNull();
+  });
+  it('stores {Id, PeriodName} in localStorage and notifies subscribers', () => {
+    setCurrentPeriod(toCurrent(P[1]!));
+    expect(JSON.parse(localStorage.getItem('currentPeriod')!)).toEqual({ Id: 2, PeriodName: '۱۴۰۳' });
+    expect(getCurrentPeriod()).toEqual({ Id: 2, PeriodName: '۱۴۰۳' });
+    expect(periodStore.getState().current?.Id).toBe(2);
+    setCurrentPeriod(null);
+    expect(localStorage.getItem('currentPeriod')).toBeNull();
+  });
+});
