@@ -82,8 +82,9 @@ export function buildColumnDefs(
         colId: name,
         field: name,
         headerName: localText(meta?.label, lang) || name,
-        sortable: meta?.sortable !== false,
-        filter: meta?.filterable === false ? false : filterFor(field),
+        // Opt-in, as the server only sorts and filters fields flagged so in the definition.
+        sortable: meta?.sortable === true,
+        filter: meta?.filterable === true ? filterFor(field) : false,
         filterParams: filterParams(field),
         valueFormatter: (p: ValueFormatterParams<EntityRow>) => format(p.value),
         ...(numeric ? { type: 'rightAligned' } : {}),

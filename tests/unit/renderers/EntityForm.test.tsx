@@ -1,0 +1,102 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../runtime/http/ApiError';
+import { failure } from '../../../runtime/shared/envelope';
+import { customer } from './defs';
+import { setupI18n } from './i18n';
+import { renderForm } from './renderForm';
+
+beforeAll(setupI18n);
+afterEach(cleanup);
+
+const save = () => screen.getByRole('button', { name: 'ذخیره' });
+
+describe('EntityForm', () => {
+  it('labels every input with the field label and leaves out system fields', () => {
+    renderForm(customer);
+    for (const label of [
+      'کد مشتری',
+      'نام',
+      'نوع',
+      'کد ملی',
+      'تلفن همراه',
+      'شهر',
+      'سقف اعتبار (ریال)',
+      'تاریخ ثبت',
+      'فعال',
+      'نشانی',
+    ])
+      expect(screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))).toBeTruthy();
+    expect(screen.queryByLabelText(/version|id/)).toBeNull();
+  });
+
+  it('shows a Persian required message inline and keeps what was typed', async () => {
+    const { user, saved } = renderForm(customer);
+    await user.type(screen.getByLabelText(/^نام/), 'شرکت نمونه');
+    await user.type(screen.getByLabelText('شهر'), 'تهران');
+    await user.click(save());
+    expect(await screen.findByText('این فیلد الزامی است.')).toBeTruthy();
+    expect(saved).toHaveLength(0);
+    expect(screen.getByLabelText(/^نام/)).toHaveProperty('value', 'شرکت نمونه');
+    expect(screen.getByLabelText('شهر')).toHaveProperty('value', 'تهران');
+    expect(screen.getByLabelText(/کد مشتری/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('validates live after the first submit', async () => {
+    const { user } = renderForm(customer);
+    await user.click(save());
+    expect(await screen.findAllByText('این فیلد الزامی است.')).toHaveLength(2); // code, name
+    await user.type(screen.getByLabelText(/کد مشتری/), 'C1');
+    await waitFor(() => expect(screen.getAllByText('این فیلد الزامی است.')).toHaveLength(1));
+    await user.type(screen.getByLabelText('کد ملی'), '123');
+    expect(await screen.findByText('کد ملی معتبر نیست.')).toBeTruthy();
+  });
+
+  it('shows serverErrors inline under their fields', () => {
+    renderForm(customer, {
+      values: { code: 'C1', name: 'نام', customerType: 'person' },
+      serverErrors: [{ FieldName: 'code', Message: 'این کد تکراری است.' }],
+    });
+    const message = screen.getByText('این کد تکراری است.');
+    const field = screen.getByLabelText(/کد مشتری/);
+    expect(field.getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('puts the field messages of a 417 answer inline and keeps the values', async () => {
+    const envelope = failure(
+      ['مقادیر نادرست است.'],
+      [{ FieldName: 'mobile', Message: 'validation.format.ir-mobile' }],
+    );
+    const { user } = renderForm(customer, {
+      onSave: () => Promise.reject(new ApiError(417, envelope)),
+    });
+    await user.type(screen.getByLabelText(/کد مشتری/), 'C1');
+    await user.type(screen.getByLabelText(/^نام/), 'علی');
+    await user.click(save());
+    expect(await screen.findByText('شماره تلفن همراه معتبر نیست (مانند ۰۹۱۲۱۲۳۴۵۶۷).')).toBeTruthy();
+    expect(screen.getByLabelText(/کد مشتری/)).toHaveProperty('value', 'C1');
+  });
+
+  it('sends text as typed and saves with Ctrl+S', async () => {
+    const { user, saved } = renderForm(customer);
+    await user.type(screen.getByLabelText(/کد مشتری/), 'C9');
+    await user.type(screen.getByLabelText(/^نام/), 'كريم ۱۲');
+    fireEvent.keyDown(document, { key: 's', ctrlKey: true });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ code: 'C9', name: 'كريم ۱۲', customerType: 'person', active: true });
+  });
+
+  it('reports dirtiness for the unsaved-changes guard', async () => {
+    const changes: boolean[] = [];
+    const { user } = renderForm(customer, { onDirtyChange: (d) => changes.push(d) });
+    await user.type(screen.getByLabelText('شهر'), 'ق');
+    await user.clear(screen.getByLabelText('شهر'));
+    expect(changes).toEqual([true, false]);
+  });
+
+  it('is read-only without a save button in view mode', () => {
+    renderForm(customer, { readOnly: true, values: { code: 'C1', name: 'نام', customerType: 'person' } });
+    expect(screen.queryByRole('button', { name: 'ذخیره' })).toBeNull();
+    expect(screen.getByLabelText(/کد مشتری/)).toHaveProperty('readOnly', true);
+  });
+});

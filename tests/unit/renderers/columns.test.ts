@@ -1,0 +1,74 @@
+import type { ColDef } from 'ag-grid-community';
+import { describe, expect, it } from 'vitest';
+import type { EntityRow } from '../../../runtime/shared/definition';
+import { buildColumnDefs } from '../../../renderers/grid/columns';
+import { customer, vendor } from './defs';
+
+const t = (key: string) => ({ 'grid.yes': 'بله', 'grid.no': 'خیر' })[key] ?? key;
+
+function format(col: ColDef<EntityRow> | undefined, value: unknown): string {
+  const formatter = col?.valueFormatter;
+  if (typeof formatter !== 'function') throw new Error('no formatter');
+  return formatter({ value } as Parameters<typeof formatter>[0]);
+}
+
+describe('buildColumnDefs', () => {
+  const cols = buildColumnDefs(customer, 'fa', t);
+  const byId = (id: string) => cols.find((c) => c.colId === id);
+
+  it('follows list.columns with headers in the language', () => {
+    expect(cols.map((c) => c.colId)).toEqual(customer.list.columns);
+    expect(byId('code')?.headerName).toBe('کد مشتری');
+    expect(buildColumnDefs(customer, 'en', t)[0]?.headerName).toBe('Customer code');
+  });
+
+  it('chooses the filter by field type', () => {
+    expect(byId('code')?.filter).toBe('agTextColumnFilter');
+    expect(byId('creditLimit')?.filter).toBe('agNumberColumnFilter');
+    expect(byId('registeredOn')?.filter).toBe('agDateColumnFilter');
+    expect(byId('active')?.filter).toBe('agNumberColumnFilter'); // booleans: 0/1
+    expect(byId('active')?.filterParams).toMatchObject({ filterOptions: ['equals', 'notEqual'] });
+    expect(byId('customerType')?.filter).toBe('agTextColumnFilter'); // enums: stored value, equals
+    expect(byId('customerType')?.filterParams).toMatchObject({ filterOptions: ['equals', 'notEqual'] });
+    expect(buildColumnDefs(vendor, 'fa').find((c) => c.colId === 'phone')?.filter).toBe(false); // not filterable
+  });
+
+  it('applies the default sort', () => {
+    expect(byId('code')).toMatchObject({ initialSort: 'asc', initialSortIndex: 0 });
+    expect(byId('name')?.initialSort).toBeUndefined();
+    expect(byId('name')?.sortable).toBe(true);
+    expect(byId('customerType')?.sortable).toBe(false); // sorting is opt-in per field
+  });
+
+  it('formats cells for Persian readers', () => {
+    expect(format(byId('creditLimit'), 250000000)).toBe('۲۵۰٬۰۰۰٬۰۰۰');
+    expect(format(byId('registeredOn'), '2026-11-22')).toBe('۱۴۰۵/۰۹/۰۱');
+    expect(format(byId('active'), true)).toBe('بله');
+    expect(format(byId('active'), false)).toBe('خیر');
+    expect(format(byId('customerType'), 'company')).toBe('حقوقی');
+    expect(format(byId('mobile'), '09121234567')).toBe('۰۹۱۲۱۲۳۴۵۶۷');
+    expect(format(byId('city'), null)).toBe('');
+  });
+
+  it('keeps Western digits and Gregorian-free Jalali in English', () => {
+    const en = buildColumnDefs(customer, 'en', t);
+    expect(
+      format(
+        en.find((c) => c.colId === 'creditLimit'),
+        1500,
+      ),
+    ).toBe('1,500');
+    expect(
+      format(
+        en.find((c) => c.colId === 'registeredOn'),
+        '2026-11-22',
+      ),
+    ).toBe('1405/09/01');
+    expect(
+      format(
+        en.find((c) => c.colId === 'customerType'),
+        'person',
+      ),
+    ).toBe('Person');
+  });
+});
