@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { signAccessToken, verifyAccessToken } from '../../server/auth/jwt';
-import { DIALECTS, PASSWORD, SECRET, call, freshDatabase, makeApp, signIn, token, type TestDb } from './helpers';
+import {
+  DIALECTS,
+  PASSWORD,
+  SECRET,
+  call,
+  freshDatabase,
+  makeApp,
+  signIn,
+  token,
+  type TestDb,
+} from './helpers';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -24,7 +34,13 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(t.expires_in).toBe(900);
     expect(t.refresh_expires_in).toBe(7 * 24 * 3600);
     const claims = verifyAccessToken(t.access_token, Buffer.from(SECRET));
-    expect(claims).toMatchObject({ username: 'vendor', role: 'vendor', isVendor: true, isCustomer: false, pwdChange: false });
+    expect(claims).toMatchObject({
+      username: 'vendor',
+      role: 'vendor',
+      isVendor: true,
+      isCustomer: false,
+      pwdChange: false,
+    });
     expect(claims?.exp).toBe((claims?.iat ?? 0) + 900);
     expect(typeof claims?.jti).toBe('string');
     // JSON bodies are accepted too
@@ -43,8 +59,12 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(unknown.status).toBe(400);
     expect(wrong.body).toEqual({ error: 'invalid_grant' });
     expect(unknown.body).toEqual(wrong.body);
-    expect((await token(app, { grant_type: 'password', username: 'admin' })).body).toEqual({ error: 'invalid_request' });
-    expect((await token(app, { grant_type: 'client_credentials' })).body).toEqual({ error: 'unsupported_grant_type' });
+    expect((await token(app, { grant_type: 'password', username: 'admin' })).body).toEqual({
+      error: 'invalid_request',
+    });
+    expect((await token(app, { grant_type: 'client_credentials' })).body).toEqual({
+      error: 'unsupported_grant_type',
+    });
   });
 
   it('rotates refresh tokens and revokes the family on reuse', async () => {
@@ -55,7 +75,10 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     // reuse of the used token: refused, and the family (including the new token) is dead
     const reuse = await token(app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(reuse).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    const afterReuse = await token(app, { grant_type: 'refresh_token', refresh_token: second.body.refresh_token });
+    const afterReuse = await token(app, {
+      grant_type: 'refresh_token',
+      refresh_token: second.body.refresh_token,
+    });
     expect(afterReuse).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 
@@ -65,7 +88,12 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const again = await token(app, { grant_type: 'refresh_token', refresh_token: t.refresh_token });
     expect(again.body).toEqual({ error: 'invalid_grant' });
-    const unknown = await app.inject({ method: 'POST', url: '/revoke', payload: 'token=whatever', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/revoke',
+      payload: 'token=whatever',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(unknown.statusCode).toBe(200);
   });
 
@@ -77,12 +105,28 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`;
     const hs512 = `${b64({ alg: 'HS512', typ: 'JWT' })}.${p}.${s}`;
     const expired = signAccessToken(
-      { sub: '1', name: 'x', username: 'admin', role: 'admin', isVendor: false, isCustomer: false, pwdChange: false },
+      {
+        sub: '1',
+        name: 'x',
+        username: 'admin',
+        role: 'admin',
+        isVendor: false,
+        isCustomer: false,
+        pwdChange: false,
+      },
       Buffer.from(SECRET),
       -120,
     );
     const otherKey = signAccessToken(
-      { sub: '1', name: 'x', username: 'admin', role: 'admin', isVendor: false, isCustomer: false, pwdChange: false },
+      {
+        sub: '1',
+        name: 'x',
+        username: 'admin',
+        role: 'admin',
+        isVendor: false,
+        isCustomer: false,
+        pwdChange: false,
+      },
       Buffer.from('another secret'),
       900,
     );
@@ -101,17 +145,29 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       // start at the beginning of a window so all attempts fall into the same one
       await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 20));
       for (let i = 0; i < 3; i++) {
-        const res = await token(limited, { grant_type: 'password', username: 'customer', password: 'wrong-pass1' });
+        const res = await token(limited, {
+          grant_type: 'password',
+          username: 'customer',
+          password: 'wrong-pass1',
+        });
         expect(res.status).toBe(400);
       }
-      const blocked = await token(limited, { grant_type: 'password', username: 'customer', password: PASSWORD });
+      const blocked = await token(limited, {
+        grant_type: 'password',
+        username: 'customer',
+        password: PASSWORD,
+      });
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ error: 'too_many_requests' });
       const retry = Number(blocked.headers['retry-after']);
       expect(retry).toBeGreaterThanOrEqual(1);
       expect(retry).toBeLessThanOrEqual(3);
       await new Promise((r) => setTimeout(r, retry * 1000 + 50));
-      const later = await token(limited, { grant_type: 'password', username: 'customer', password: PASSWORD });
+      const later = await token(limited, {
+        grant_type: 'password',
+        username: 'customer',
+        password: PASSWORD,
+      });
       expect(later.status).toBe(200);
     } finally {
       await limited.close();

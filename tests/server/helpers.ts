@@ -22,7 +22,10 @@ export interface TestDb {
 export async function freshDatabase(dialect: TestDialect): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'erp-sqlite-'));
-    return { url: `sqlite:${join(dir, 'erp.sqlite')}`, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${join(dir, 'erp.sqlite')}`,
+      cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   return { url: await createDatabase(inject('pgUrl'), name), cleanup: () => undefined };
@@ -63,9 +66,14 @@ export async function token(
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 
-export async function signIn(app: FastifyInstance, username: string, password = PASSWORD): Promise<TokenAnswer> {
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = PASSWORD,
+): Promise<TokenAnswer> {
   const res = await token(app, { grant_type: 'password', username, password });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 

@@ -30,49 +30,107 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
     );
     expect(entities(staff.body.Data)).not.toContain('security.passwordResetRequest');
     const sales = staff.body.Data.find((m) => m.route === '/sales');
-    expect(sales).toMatchObject({ title: 'فروش', children: [{ route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' }] });
+    expect(sales).toMatchObject({
+      title: 'فروش',
+      children: [{ route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' }],
+    });
 
-    const en = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', tokens.staff!, {}, { 'accept-language': 'en-US,en;q=0.9' });
+    const en = await call<MenuItem[]>(
+      app,
+      'Security/Menu/GetMenu',
+      tokens.staff!,
+      {},
+      { 'accept-language': 'en-US,en;q=0.9' },
+    );
     expect(en.body.Data.find((m) => m.route === '/sales')?.title).toBe('Sales');
 
     const vendor = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', tokens.vendor!);
     expect(vendor.body.Data).toEqual([
-      { route: '/supplyChain', title: 'زنجیره تأمین', children: [{ route: '/supplyChain/vendor', title: 'تأمین‌کنندگان', entity: 'supplyChain.vendor' }] },
+      {
+        route: '/supplyChain',
+        title: 'زنجیره تأمین',
+        children: [{ route: '/supplyChain/vendor', title: 'تأمین‌کنندگان', entity: 'supplyChain.vendor' }],
+      },
     ]);
     const admin = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', tokens.admin!);
     expect(entities(admin.body.Data)).toContain('security.passwordResetRequest');
   });
 
   it('sends definitions with titles in the request language', async () => {
-    const fa = await call<EntityDefinition>(app, 'Meta/Entity/GetDefinition', tokens.staff!, { module: 'sales', name: 'customer' });
+    const fa = await call<EntityDefinition>(app, 'Meta/Entity/GetDefinition', tokens.staff!, {
+      module: 'sales',
+      name: 'customer',
+    });
     expect(fa.status).toBe(200);
     expect(fa.body.Data.schema.properties.nationalCode?.title).toBe('کد ملی');
     expect(fa.body.Data.list.columns).toContain('code');
     const en = await call<EntityDefinition>(
-      app, 'Meta/Entity/GetDefinition', tokens.staff!, { module: 'sales', name: 'customer' }, { 'accept-language': 'en' },
+      app,
+      'Meta/Entity/GetDefinition',
+      tokens.staff!,
+      { module: 'sales', name: 'customer' },
+      { 'accept-language': 'en' },
     );
     expect(en.body.Data.schema.properties.nationalCode?.title).toBe('National code');
-    const unknown = await call(app, 'Meta/Entity/GetDefinition', tokens.staff!, { module: 'sales', name: 'nothing' });
+    const unknown = await call(app, 'Meta/Entity/GetDefinition', tokens.staff!, {
+      module: 'sales',
+      name: 'nothing',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.MessageTexts).toEqual(['این بخش وجود ندارد.']);
-    const forbidden = await call(app, 'Meta/Entity/GetDefinition', tokens.vendor!, { module: 'sales', name: 'customer' });
+    const forbidden = await call(app, 'Meta/Entity/GetDefinition', tokens.vendor!, {
+      module: 'sales',
+      name: 'customer',
+    });
     expect(forbidden.status).toBe(403);
-    const staffSecurity = await call(app, 'Meta/Entity/GetDefinition', tokens.staff!, { module: 'security', name: 'passwordResetRequest' });
+    const staffSecurity = await call(app, 'Meta/Entity/GetDefinition', tokens.staff!, {
+      module: 'security',
+      name: 'passwordResetRequest',
+    });
     expect(staffSecurity.status).toBe(403);
   });
 
   it('answers entity permissions per role', async () => {
     const get = async (who: string, module: string, name: string) =>
-      (await call<EntityPermissions>(app, 'Security/Permission/GetEntityPermissions', tokens[who]!, { module, name })).body.Data;
-    expect(await get('staff', 'sales', 'customer')).toEqual({ view: true, create: true, edit: true, delete: true, export: true, print: true });
-    expect(await get('vendor', 'supplyChain', 'vendor')).toEqual({ view: true, create: false, edit: true, delete: false, export: true, print: true });
-    expect(await get('vendor', 'sales', 'customer')).toEqual({ view: false, create: false, edit: false, delete: false, export: false, print: false });
+      (
+        await call<EntityPermissions>(app, 'Security/Permission/GetEntityPermissions', tokens[who]!, {
+          module,
+          name,
+        })
+      ).body.Data;
+    expect(await get('staff', 'sales', 'customer')).toEqual({
+      view: true,
+      create: true,
+      edit: true,
+      delete: true,
+      export: true,
+      print: true,
+    });
+    expect(await get('vendor', 'supplyChain', 'vendor')).toEqual({
+      view: true,
+      create: false,
+      edit: true,
+      delete: false,
+      export: true,
+      print: true,
+    });
+    expect(await get('vendor', 'sales', 'customer')).toEqual({
+      view: false,
+      create: false,
+      edit: false,
+      delete: false,
+      export: false,
+      print: false,
+    });
     expect((await get('admin', 'security', 'passwordResetRequest')).delete).toBe(true);
   });
 
   it('stores UI logs with and without a token', async () => {
     expect((await call(app, 'Management/UILog/Create', null, { Log: 'TypeError at boot' })).status).toBe(200);
-    expect((await call(app, 'Management/UILog/Create', tokens.staff!, { Log: { message: 'x'.repeat(70000) } })).status).toBe(200);
+    expect(
+      (await call(app, 'Management/UILog/Create', tokens.staff!, { Log: { message: 'x'.repeat(70000) } }))
+        .status,
+    ).toBe(200);
     const rows = await app.ctx.db.selectFrom('ui_logs').selectAll().orderBy('id').execute();
     expect(rows.map((r) => r.user_id === null)).toEqual([true, false]);
     expect(rows[1]!.log.length).toBe(64 * 1024);
@@ -95,7 +153,9 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
     });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({ State: 2, MessageTexts: ['درخواست نامعتبر است.'] });
-    const big = await call(app, 'Management/UILog/Create', tokens.staff!, { Log: 'x'.repeat(1024 * 1024 + 10) });
+    const big = await call(app, 'Management/UILog/Create', tokens.staff!, {
+      Log: 'x'.repeat(1024 * 1024 + 10),
+    });
     expect(big.status).toBe(413);
     expect(big.body.MessageTexts).toEqual(['حجم درخواست بیش از حد مجاز است.']);
     const spa = await app.inject({ method: 'GET', url: '/api/whatever' });

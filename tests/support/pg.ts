@@ -32,7 +32,9 @@ export function freePort(): Promise<number> {
 }
 
 function run(cmd: string, args: string[], asPostgres: boolean): void {
-  const [file, argv] = asPostgres ? ['runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args]] : [join(BIN, cmd), args];
+  const [file, argv] = asPostgres
+    ? ['runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args]]
+    : [join(BIN, cmd), args];
   execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -45,7 +47,11 @@ export async function startPostgres(): Promise<TempPostgres> {
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
   }
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], asPostgres);
+  run(
+    'initdb',
+    ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
+    asPostgres,
+  );
   const port = await freePort();
   const conf = [
     `listen_addresses = '127.0.0.1'`,
