@@ -11,7 +11,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
-import { buildColumnDefs } from './columns';
+import { ChoiceFilter } from './ChoiceFilter';
+import { buildColumnDefs, CHOICE_FILTER } from './columns';
 import { createDatasource } from './datasource';
 import { JalaliDateInput } from './JalaliDateInput';
 import { registerGridModules } from './modules';
@@ -20,6 +21,8 @@ registerGridModules();
 
 // The Jalali date input replaces AG Grid's date picker in every date filter.
 const defaultColDef = { flex: 1, minWidth: 110, resizable: true, dateComponent: JalaliDateInput };
+
+const gridComponents = { [CHOICE_FILTER]: ChoiceFilter };
 
 const gridTheme = themeQuartz.withParams({ fontFamily: ['Vazirmatn', 'Tahoma', 'sans-serif'] });
 
@@ -95,6 +98,7 @@ export function EntityGrid({
         maxBlocksInCache={20}
         getRowId={(p) => String(p.data.id)}
         enableRtl={lang === 'fa'}
+        components={gridComponents}
         localeText={lang === 'fa' ? AG_GRID_LOCALE_IR : AG_GRID_LOCALE_EN}
         rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
         suppressOverlays={['loading', 'noRows']}

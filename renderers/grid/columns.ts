@@ -3,36 +3,56 @@
  * Filters by field type, matching the server's filter helper:
  *   string -> agTextColumnFilter; integer/number -> agNumberColumnFilter;
  *   format date -> agDateColumnFilter (dateFrom "YYYY-MM-DD hh:mm:ss", Gregorian);
- *   boolean -> agNumberColumnFilter on 0/1 (equals/notEqual; 1 = true, 0 = false);
- *   enum -> agTextColumnFilter with equals/notEqual on the stored enum value (e.g. "person").
+ *   boolean -> choice filter: {filterType:'boolean', type:'equals', filter:true|false};
+ *   enum -> choice filter of the enum labels: {filterType:'text', type:'equals', filter:"person"}.
+ * The choice filter is registered by EntityGrid under the name CHOICE_FILTER.
  */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import {
   localText,
   type EntityDefinition,
   type EntityRow,
+  type FieldMeta,
   type FieldSchema,
   type Lang,
 } from '../../runtime/shared/definition';
 import { formatDate, formatMoney, formatNumber, localDigits } from '../format';
+import type { ChoiceFilterParams } from './choiceModel';
 
 export type Translate = (key: string) => string;
 
 const identity: Translate = (key) => key;
 
-export type FilterKind = 'agTextColumnFilter' | 'agNumberColumnFilter' | 'agDateColumnFilter';
+export const CHOICE_FILTER = 'entityChoiceFilter';
+
+export type FilterKind =
+  'agTextColumnFilter' | 'agNumberColumnFilter' | 'agDateColumnFilter' | typeof CHOICE_FILTER;
 
 export function filterFor(field: FieldSchema): FilterKind {
-  if (field.enum) return 'agTextColumnFilter';
-  if (field.type === 'boolean' || field.type === 'integer' || field.type === 'number')
-    return 'agNumberColumnFilter';
+  if (field.enum || field.type === 'boolean') return CHOICE_FILTER;
+  if (field.type === 'integer' || field.type === 'number') return 'agNumberColumnFilter';
   if (field.format === 'date' || field.format === 'date-time') return 'agDateColumnFilter';
   return 'agTextColumnFilter';
 }
 
-function filterParams(field: FieldSchema): Record<string, unknown> {
-  if (field.enum || field.type === 'boolean') {
-    return { filterOptions: ['equals', 'notEqual'], maxNumConditions: 1, buttons: ['apply', 'reset'] };
+function filterParams(field: FieldSchema, meta: FieldMeta | undefined, lang: Lang, t: Translate): object {
+  if (field.type === 'boolean') {
+    const params: ChoiceFilterParams = {
+      filterType: 'boolean',
+      options: [
+        { value: true, label: t('grid.yes') },
+        { value: false, label: t('grid.no') },
+      ],
+    };
+    return params;
+  }
+  if (field.enum) {
+    const labels = meta?.enumLabels ?? {};
+    const params: ChoiceFilterParams = {
+      filterType: 'text',
+      options: field.enum.map((v) => ({ value: v, label: localText(labels[String(v)], lang) || String(v) })),
+    };
+    return params;
   }
   if (field.format === 'date' || field.format === 'date-time') {
     return {
@@ -85,7 +105,7 @@ export function buildColumnDefs(
         // Opt-in, as the server only sorts and filters fields flagged so in the definition.
         sortable: meta?.sortable === true,
         filter: meta?.filterable === true ? filterFor(field) : false,
-        filterParams: filterParams(field),
+        filterParams: filterParams(field, meta, lang, t),
         valueFormatter: (p: ValueFormatterParams<EntityRow>) => format(p.value),
         ...(numeric ? { type: 'rightAligned' } : {}),
         ...(initial ? { initialSort: initial.sort, initialSortIndex: initial.i } : {}),

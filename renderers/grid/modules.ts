@@ -2,6 +2,7 @@
 import {
   CellStyleModule,
   ColumnAutoSizeModule,
+  CustomFilterModule,
   DateFilterModule,
   InfiniteRowModelModule,
   LocaleModule,
@@ -26,6 +27,7 @@ export function registerGridModules(): void {
     LocaleModule,
     CellStyleModule,
     ColumnAutoSizeModule,
+    CustomFilterModule,
     ...(import.meta.env?.DEV ? [ValidationModule] : []),
   ]);
 }

@@ -1,7 +1,8 @@
 import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import type { EntityRow } from '../../../runtime/shared/definition';
-import { buildColumnDefs } from '../../../renderers/grid/columns';
+import { buildColumnDefs, CHOICE_FILTER } from '../../../renderers/grid/columns';
+import { choiceModel, choicePasses } from '../../../renderers/grid/choiceModel';
 import { customer, vendor } from './defs';
 
 const t = (key: string) => ({ 'grid.yes': 'بله', 'grid.no': 'خیر' })[key] ?? key;
@@ -26,10 +27,22 @@ describe('buildColumnDefs', () => {
     expect(byId('code')?.filter).toBe('agTextColumnFilter');
     expect(byId('creditLimit')?.filter).toBe('agNumberColumnFilter');
     expect(byId('registeredOn')?.filter).toBe('agDateColumnFilter');
-    expect(byId('active')?.filter).toBe('agNumberColumnFilter'); // booleans: 0/1
-    expect(byId('active')?.filterParams).toMatchObject({ filterOptions: ['equals', 'notEqual'] });
-    expect(byId('customerType')?.filter).toBe('agTextColumnFilter'); // enums: stored value, equals
-    expect(byId('customerType')?.filterParams).toMatchObject({ filterOptions: ['equals', 'notEqual'] });
+    expect(byId('active')?.filter).toBe(CHOICE_FILTER);
+    expect(byId('active')?.filterParams).toEqual({
+      filterType: 'boolean',
+      options: [
+        { value: true, label: 'بله' },
+        { value: false, label: 'خیر' },
+      ],
+    });
+    expect(byId('customerType')?.filter).toBe(CHOICE_FILTER);
+    expect(byId('customerType')?.filterParams).toEqual({
+      filterType: 'text',
+      options: [
+        { value: 'person', label: 'حقیقی' },
+        { value: 'company', label: 'حقوقی' },
+      ],
+    });
     expect(buildColumnDefs(vendor, 'fa').find((c) => c.colId === 'phone')?.filter).toBe(false); // not filterable
   });
 
@@ -70,5 +83,27 @@ describe('buildColumnDefs', () => {
         'person',
       ),
     ).toBe('Person');
+  });
+});
+
+describe('choice filter models (what the server filter helper receives)', () => {
+  const bool = { filterType: 'boolean' as const, options: [] };
+  const enumParams = { filterType: 'text' as const, options: [] };
+
+  it('builds boolean and enum equals models, or none for "all"', () => {
+    expect(choiceModel(bool, false)).toEqual({ filterType: 'boolean', type: 'equals', filter: false });
+    expect(choiceModel(enumParams, 'company')).toEqual({
+      filterType: 'text',
+      type: 'equals',
+      filter: 'company',
+    });
+    expect(choiceModel(bool, null)).toBeNull();
+  });
+
+  it('checks rows the same way', () => {
+    expect(choicePasses(choiceModel(bool, true), true)).toBe(true);
+    expect(choicePasses(choiceModel(bool, true), false)).toBe(false);
+    expect(choicePasses(choiceModel(enumParams, 'person'), 'person')).toBe(true);
+    expect(choicePasses(null, 'anything')).toBe(true);
   });
 });
