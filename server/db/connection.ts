@@ -25,6 +25,8 @@ export function openDatabase(url: string): Database {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
     // an idle client losing its server must not crash the process; the next query reports it
     pool.on('error', () => undefined);
+    // a checked-out client whose connection drops emits 'error' too; its query already fails
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

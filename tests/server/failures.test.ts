@@ -1,0 +1,84 @@
+/** Database loss answers 503; the built client is served with an SPA fallback. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type Server, type Socket, createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createDatabase, freePort } from '../support/pg';
+import { call, freshDatabase, makeApp, signIn } from './helpers';
+
+/** A TCP relay to PostgreSQL that the test can cut, as a network failure would. */
+async function relay(target: number): Promise<{ port: number; cut(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = createConnection({ host: '127.0.0.1', port: target });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => s.destroy());
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('failures', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it('answers 503 with the envelope when PostgreSQL goes away', async () => {
+    const pgUrl = new URL(inject('pgUrl'));
+    const name = `t_lost_${Date.now().toString(36)}`;
+    await createDatabase(pgUrl.toString(), name);
+    const proxy = await relay(Number(pgUrl.port));
+    const app = await makeApp(`postgres://postgres@127.0.0.1:${proxy.port}/${name}`);
+    cleanups.push(() => app.close());
+    const t = await signIn(app, 'staff');
+    expect(
+      (await call(app, 'Sales/Customer/GetList', t.access_token, { startRow: 0, endRow: 5 })).status,
+    ).toBe(200);
+    await proxy.cut();
+    const res = await call(app, 'Sales/Customer/GetList', t.access_token, { startRow: 0, endRow: 5 });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      State: 2,
+      MessageTexts: ['سرویس در دسترس نیست؛ لطفاً شبکه را بررسی کنید.'],
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(/);
+  });
+
+  it('serves the built client and falls back to index.html for client routes', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'erp-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ERP</title>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    const db = await freshDatabase('sqlite');
+    const app = await makeApp(db.url, { staticDir: dist });
+    cleanups.push(async () => {
+      await app.close();
+      db.cleanup();
+      rmSync(dist, { recursive: true, force: true });
+    });
+    const js = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toBe('console.log(1)');
+    const route = await app.inject({ method: 'GET', url: '/sales/customer' });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('<title>ERP</title>');
+    const api = await app.inject({ method: 'GET', url: '/api/Sales/Customer/GetList' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ State: 2 });
+  });
+});
