@@ -4,13 +4,22 @@
  * what was typed and shows the Persian messages inline.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn, toPersianDigits } from './helpers';
+import { apiToken, field, signIn, toPersianDigits } from './helpers';
 
 async function openCustomers(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'مشتریان', exact: true }).click();
+  const menu = page.getByRole('navigation', { name: 'منو' });
+  await menu.getByRole('link', { name: 'مشتریان', exact: true }).click();
   await expect(page).toHaveURL(/\/sales\/customer$/);
   // the grid has loaded rows from the server (the seed ships customers)
-  await expect(page.getByRole('gridcell').first()).toBeVisible();
+  await expect(page.getByRole('grid').getByRole('gridcell').first()).toBeVisible();
+}
+
+/** Opens the «جدید» form; returns its dialog. */
+async function openNewForm(page: Page) {
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'مشتریان — جدید' });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 test('staff creates a customer with Persian digits, finds it after a reload, and signs out', async ({
@@ -21,25 +30,24 @@ test('staff creates a customer with Persian digits, finds it after a reload, and
   await signIn(page, 'staff');
   await openCustomers(page);
 
-  await page.getByRole('button', { name: 'جدید', exact: true }).click();
-  await page.getByLabel('کد مشتری').fill('۹۹۰۱');
-  await page.getByLabel('نام', { exact: true }).fill(name);
-  await page.getByLabel('سقف اعتبار (ریال)').fill('۲۵۰۰۰۰۰');
-  await page.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  const dialog = await openNewForm(page);
+  await field(dialog, 'کد مشتری').fill('۹۹۰۱');
+  await field(dialog, 'نام').fill(name);
+  await dialog.getByRole('combobox', { name: 'نوع' }).selectOption({ label: 'حقیقی' });
+  await field(dialog, 'سقف اعتبار (ریال)').fill('۲۵۰۰۰۰۰');
+  await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
   await expect(page.getByText('ذخیره شد.')).toBeVisible();
+  await expect(dialog).toBeHidden();
 
   await page.reload();
-  await expect(page.getByRole('gridcell').first()).toBeVisible();
-  // newest code last in the default ascending sort: sort by code descending to bring it to the top
-  const codeHeader = page.getByRole('columnheader', { name: 'کد مشتری' });
-  await codeHeader.click();
-  await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending');
-  await codeHeader.click();
-  await expect(codeHeader).toHaveAttribute('aria-sort', 'descending');
-  const row = page.getByRole('row').filter({ hasText: name });
+  // default sort is by code, ascending: «9901» sorts before the seeded «C-0001…» codes
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.getByRole('gridcell', { name: toPersianDigits('9901'), exact: true })).toBeVisible();
   await expect(row.getByRole('gridcell', { name: 'حقیقی', exact: true })).toBeVisible();
+  await expect(
+    row.getByRole('gridcell', { name: toPersianDigits('2,500,000').replace(/,/g, '٬') }),
+  ).toBeVisible();
 
   // the server stored Western digits and a number
   const token = await apiToken(request, 'staff');
@@ -64,23 +72,24 @@ test('staff creates a customer with Persian digits, finds it after a reload, and
 
   await page.getByRole('button', { name: 'خروج', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('نام کاربری')).toBeVisible();
+  await expect(field(page, 'نام کاربری')).toBeVisible();
 });
 
 test('an invalid customer form shows Persian messages inline and keeps what was typed', async ({ page }) => {
   await signIn(page, 'staff');
   await openCustomers(page);
 
-  await page.getByRole('button', { name: 'جدید', exact: true }).click();
-  await page.getByLabel('کد مشتری').fill('۹۹۰۲');
-  await page.getByLabel('کد ملی').fill('۱۲۳۴۵۶۷۸۹۰'); // check digit should be 1
-  await page.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  const dialog = await openNewForm(page);
+  await field(dialog, 'کد مشتری').fill('۹۹۰۲');
+  await field(dialog, 'کد ملی').fill('۱۲۳۴۵۶۷۸۹۰'); // the check digit should be 1
+  await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
 
-  await expect(page.getByText('این فیلد الزامی است.')).toBeVisible();
-  await expect(page.getByText('کد ملی معتبر نیست.')).toBeVisible();
-  await expect(page.getByLabel('کد مشتری')).toHaveValue(/^(۹۹۰۲|9902)$/);
-  await expect(page.getByLabel('کد ملی')).toHaveValue(/^(۱۲۳۴۵۶۷۸۹۰|1234567890)$/);
+  const inline = dialog.getByRole('alert');
+  await expect(inline.filter({ hasText: 'این فیلد الزامی است.' })).toBeVisible(); // the empty name
+  await expect(inline.filter({ hasText: 'کد ملی معتبر نیست.' })).toBeVisible();
+  await expect(field(dialog, 'کد مشتری')).toHaveValue('۹۹۰۲');
+  await expect(field(dialog, 'کد ملی')).toHaveValue('۱۲۳۴۵۶۷۸۹۰');
   // still on the form: nothing was saved
-  await expect(page.getByRole('button', { name: 'ذخیره', exact: true })).toBeVisible();
+  await expect(dialog).toBeVisible();
   await expect(page.getByText('ذخیره شد.')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 /** Shared steps for the end-to-end specs: sign-in through the real login page, API tokens. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/e2eServer';
 
 export { DEMO_PASSWORD };
@@ -9,11 +9,19 @@ export function toPersianDigits(text: string): string {
   return text.replace(/[0-9]/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)] ?? digit);
 }
 
+/**
+ * A text field by its label's accessible name, exactly. (Required fields show a «*» after the
+ * label text, which getByLabel with exact matching would have to spell out.)
+ */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('textbox', { name: label, exact: true });
+}
+
 /** Fills the login form by its Persian labels and presses «ورود». */
 export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('نام کاربری').fill(username);
-  await page.getByLabel('رمز عبور', { exact: true }).fill(password);
+  await field(page, 'نام کاربری').fill(username);
+  await field(page, 'رمز عبور').fill(password);
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
 }
 

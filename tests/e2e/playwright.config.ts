@@ -29,6 +29,8 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     headless: true,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     locale: 'fa-IR',
     timezoneId: 'Asia/Tehran',
     trace: 'retain-on-failure',

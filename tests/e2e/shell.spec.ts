@@ -1,6 +1,6 @@
 /** Sign-in failure, route guards and the not-found page. */
 import { expect, test } from '@playwright/test';
-import { submitLogin } from './helpers';
+import { field, submitLogin } from './helpers';
 
 test('a wrong password shows the Persian toast and stays on /login', async ({ page }) => {
   await submitLogin(page, 'staff', 'not-the-password');
@@ -18,12 +18,12 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 test('a signed-out visit to the root goes to /login', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel('نام کاربری')).toBeVisible();
+  await expect(field(page, 'نام کاربری')).toBeVisible();
 });
 
 test('the change-password page opens without a token', async ({ page }) => {
   await page.goto('/security/changePassword');
   await expect(page).toHaveURL(/\/security\/changePassword$/);
-  await expect(page.getByLabel('رمز عبور فعلی')).toBeVisible();
-  await expect(page.getByLabel('رمز عبور جدید', { exact: true })).toBeVisible();
+  await expect(field(page, 'رمز عبور فعلی')).toBeVisible();
+  await expect(field(page, 'رمز عبور جدید')).toBeVisible();
 });

@@ -4,8 +4,8 @@ import { apiToken, signIn } from './helpers';
 
 test('a vendor sees only its entities and is refused the customers screen', async ({ page }) => {
   await signIn(page, 'vendor');
-  const nav = page.getByRole('navigation');
-  await expect(nav.getByRole('link').first()).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'منو' });
+  await expect(menu.getByRole('link', { name: 'تأمین‌کنندگان', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'مشتریان', exact: true })).toHaveCount(0);
 
   await page.goto('/sales/customer');
