@@ -18,7 +18,10 @@ export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Prop
   const { t } = useTranslation();
   const value = typeof widget.value === 'string' ? widget.value : '';
   const complete = value.replace(/\s+/g, '').length >= completeAt;
+  // Once validation reports the field, its message says it; the feedback would only repeat it.
+  const reported = (widget.rawErrors ?? []).length > 0;
   const valid = complete && check(value);
+  const show = complete && !(reported && !valid);
   const feedbackId = `${widget.id}__checksum`;
   return (
     <div>
@@ -26,10 +29,10 @@ export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Prop
         {...controlProps(widget)}
         dir="ltr"
         value={value}
-        aria-describedby={complete ? feedbackId : undefined}
+        aria-describedby={show ? feedbackId : undefined}
         onChange={(_, data) => widget.onChange(data.value === '' ? undefined : data.value)}
       />
-      {complete && (
+      {show && (
         <Text
           id={feedbackId}
           size={200}

@@ -100,3 +100,23 @@ describe('EntityForm', () => {
     expect(screen.getByLabelText(/کد مشتری/)).toHaveProperty('readOnly', true);
   });
 });
+
+describe('EntityForm validates values as the pipeline will send them', () => {
+  it('accepts Persian digits in a code whose pattern is Western digits', async () => {
+    const { user, saved } = renderForm(customer);
+    await user.type(screen.getByLabelText(/کد مشتری/), '۹۹۰۱');
+    await user.type(screen.getByLabelText(/^نام/), 'مریم');
+    await user.click(save());
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.code).toBe('۹۹۰۱'); // sent as typed; the pipeline normalises it
+  });
+
+  it('shows a wrong national code once, inline, after submit', async () => {
+    const { user } = renderForm(customer);
+    await user.type(screen.getByLabelText('کد ملی'), '۱۲۳۴۵۶۷۸۹۰');
+    expect(screen.getAllByText('کد ملی معتبر نیست.')).toHaveLength(1); // live checksum feedback
+    await user.click(save());
+    await waitFor(() => expect(screen.getByLabelText('کد ملی').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('کد ملی معتبر نیست.')).toHaveLength(1);
+  });
+});
