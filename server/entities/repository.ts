@@ -48,7 +48,12 @@ export async function listRows(
   const conditions = filterConditions(body.filterModel, columns, lang, ctx.dialect === 'sqlite');
   const scope = scopeCondition(entity, user);
   if (scope) conditions.push(scope);
-  const sortModel = body.sortModel ?? entity.def.list.defaultSort ?? [];
+  // AG Grid sends [] until the user sorts: the definition's default order applies then
+  const asked = body.sortModel;
+  const sortModel =
+    Array.isArray(asked) && asked.length === 0
+      ? (entity.def.list.defaultSort ?? [])
+      : (asked ?? entity.def.list.defaultSort ?? []);
   if (!Array.isArray(sortModel) || sortModel.length > 10) throw listError(lang, 'sortModel');
   const order: { column: string; dir: 'asc' | 'desc' }[] = [];
   for (const s of sortModel as unknown[]) {
