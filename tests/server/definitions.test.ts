@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
 import { loadDefinitions } from '../../server/definitions/load';
+import { buildApp } from '../../server/app';
+import { PASSWORD, SECRET, call, freshDatabase, signIn } from './helpers';
 
 function withSchemas(edit: (dir: string) => void): () => unknown {
   return () => {
@@ -60,5 +62,43 @@ describe('definition loading', () => {
     expect(
       withSchemas((dir) => editCustomer(dir, (d) => (d.schema.properties['bad name'] = { type: 'string' }))),
     ).toThrow(/customer\.json/);
+  });
+
+  it('adds the columns of new fields to an existing table at the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'erp-schemas-'));
+    const db = await freshDatabase('sqlite');
+    const config = {
+      databaseUrl: db.url,
+      jwtSecret: Buffer.from(SECRET),
+      demoPassword: PASSWORD,
+      staticDir: dir,
+    };
+    try {
+      cpSync(join(PROJECT_ROOT, 'schemas'), dir, { recursive: true });
+      await (await buildApp({ logger: false, config, definitionsDir: dir })).close();
+      editCustomer(dir, (d) => {
+        d.schema.properties.postalCode = { type: 'string', pattern: '^[0-9]{10}$' };
+        d.fields.postalCode = { label: { fa: 'کد پستی', en: 'Postal code' }, filterable: true };
+      });
+      const app = await buildApp({ logger: false, config, definitionsDir: dir });
+      try {
+        const t = (await signIn(app, 'staff')).access_token;
+        const values = { code: 'C-7000', name: 'پستی', customerType: 'person', postalCode: '۱۲۳۴۵۶۷۸۹۰' };
+        const created = await call<Record<string, unknown>>(app, 'Sales/Customer/Create', t, { values });
+        expect(created.status).toBe(200);
+        expect(created.body.Data.postalCode).toBe('1234567890');
+        const old = await call<{ lastRow: number }>(app, 'Sales/Customer/GetList', t, {
+          startRow: 0,
+          endRow: 1,
+          filterModel: { postalCode: { filterType: 'text', type: 'blank' } },
+        });
+        expect(old.body.Data.lastRow).toBe(40);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      db.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
