@@ -16,7 +16,6 @@ const dir = prefs.rtl === null ? dirOf(lang) : prefs.rtl ? 'rtl' : 'ltr';
 const theme = themeFor(prefs);
 
 export function App() {
-
   useEffect(() => {
     document.documentElement.lang = lang;
     document.documentElement.dir = dir;

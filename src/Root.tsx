@@ -2,17 +2,20 @@
  * Top route element: connects the navigation port, closes dialogs on every navigation, keeps the
  * page title, restores scroll and scrolls to anchors, and mounts the dialog host once.
  */
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
-import { DialogHost } from '../renderers/index';
 import { connectNavigation } from '../runtime/ui/navigation';
 import { closeAllDialogs } from '../runtime/ui/dialogs';
 import { periodStore } from '../runtime/period/current';
 import { applyTitle, composeTitle, titleStore } from './title';
 import { ErrorBoundary } from './ErrorBoundary';
+import { displayText } from './display';
 import type { RouteHandle } from './router';
+
+// The renderers (grid, form, dialogs) load as their own chunk, in parallel with the first screen.
+const DialogHost = lazy(async () => ({ default: (await import('../renderers/index')).DialogHost }));
 
 export function Root() {
   const navigate = useNavigate();
@@ -41,14 +44,16 @@ export function Root() {
   const key = (deepest?.handle as RouteHandle | undefined)?.title ?? 'app.title';
   const isScreen = deepest !== undefined && matches[matches.length - 1]?.params.entity !== undefined;
   const title = isScreen && screenTitle ? screenTitle : t(key);
-  useEffect(() => applyTitle(composeTitle(title, period?.PeriodName)), [title, period]);
+  useEffect(() => applyTitle(displayText(composeTitle(title, period?.PeriodName))), [title, period]);
 
   return (
     <>
       <ErrorBoundary>
         <Outlet />
       </ErrorBoundary>
-      <DialogHost />
+      <Suspense fallback={null}>
+        <DialogHost />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

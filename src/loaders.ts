@@ -22,20 +22,32 @@ export interface ShellData {
   menu: MenuItem[];
 }
 
+let menuLoading: Promise<MenuItem[]> | null = null;
+
+/** The stored menu, loaded once when missing (the shell and module loaders run in parallel). */
+function ensureMenu(): Promise<MenuItem[]> {
+  const stored = readMenu();
+  if (stored) return Promise.resolve(stored);
+  menuLoading ??= loadMenu()
+    .catch(() => [] as MenuItem[])
+    .finally(() => (menuLoading = null));
+  return menuLoading;
+}
+
 /** The shell: sign-in required; loads the menu (and a period) when not stored yet. */
 export async function shellLoader({ request }: LoaderFunctionArgs): Promise<ShellData> {
   const path = new URL(request.url).pathname;
   apply(requireToken(path, { hasToken: hasToken() }));
   if (currentUser()?.pwdChange) throw redirect('/security/changePassword');
-  let menu = readMenu();
-  if (!menu) menu = await loadMenu().catch(() => [] as MenuItem[]);
+  const menu = await ensureMenu();
   if (!getCurrentPeriod()) await chooseCurrentPeriod();
   return { menu };
 }
 
 /** Module routes: vendor/customer users only inside the modules of their menu. */
-export function moduleLoader({ request }: LoaderFunctionArgs): null {
+export async function moduleLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const path = new URL(request.url).pathname;
+  if (hasToken() && (isVendor() || isCustomer())) await ensureMenu();
   return apply(
     checkShellRoute(path, {
       hasToken: hasToken(),

@@ -4,6 +4,7 @@ import { Dropdown, Label, Option } from '@fluentui/react-components';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { periodStore, setCurrentPeriod } from '../../runtime/period/current';
+import { displayText } from '../display';
 import { loadPeriods, toCurrent, type FiscalPeriod } from '../../runtime/period/periods';
 
 export function PeriodSelector() {
@@ -28,7 +29,7 @@ export function PeriodSelector() {
       <Label id={id}>{t('shell.period')}</Label>
       <Dropdown
         aria-labelledby={id}
-        value={current?.PeriodName ?? ''}
+        value={displayText(current?.PeriodName ?? '')}
         selectedOptions={current ? [String(current.Id)] : []}
         onOptionSelect={(_, d) => {
           const chosen = periods.find((p) => String(p.id) === d.optionValue);
@@ -36,8 +37,8 @@ export function PeriodSelector() {
         }}
       >
         {periods.map((p) => (
-          <Option key={p.id} value={String(p.id)} text={p.title}>
-            {p.title}
+          <Option key={p.id} value={String(p.id)} text={displayText(p.title)}>
+            {displayText(p.title)}
           </Option>
         ))}
       </Dropdown>
