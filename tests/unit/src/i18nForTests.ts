@@ -5,12 +5,10 @@ import fa from '../../../src/public/assets/i18n/share/fa.json';
 
 export async function initTestI18n(): Promise<void> {
   if (i18next.isInitialized) return;
-  await i18next
-    .use(initReactI18next)
-    .init({
-      lng: 'fa',
-      fallbackLng: 'fa',
-      resources: { fa: { translation: fa } },
-      interpolation: { escapeValue: false },
-    });
+  await i18next.use(initReactI18next).init({
+    lng: 'fa',
+    fallbackLng: 'fa',
+    resources: { fa: { translation: fa } },
+    interpolation: { escapeValue: false },
+  });
 }
