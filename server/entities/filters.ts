@@ -151,7 +151,8 @@ function booleanCond(col: Column, m: Model, fail: () => HttpError, sqlite: boole
 
 const FILTER_TYPES: Record<Column['kind'], string[]> = {
   text: ['text'],
-  number: ['number'],
+  // enum choice filters send numeric enums as text equals; they are compared as numbers
+  number: ['number', 'text'],
   date: ['date'],
   boolean: ['boolean', 'set'],
 };

@@ -106,6 +106,10 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
       ).lastRow,
     ).toBe(mid);
 
+    const limit = Number(all[0]!.creditLimit);
+    expect(
+      (await count({ creditLimit: { filterType: 'text', type: 'equals', filter: String(limit) } })).lastRow,
+    ).toBe(all.filter((r) => r.creditLimit === limit).length);
     const summer = all.filter(
       (r) => String(r.registeredOn) >= '2026-06-01' && String(r.registeredOn) <= '2026-08-31',
     ).length;
