@@ -3,6 +3,8 @@
 // Each step prints its duration; the run ends with one summary line:
 //   `tests: N passed, 0 failed`  (N = vitest + Playwright test counts, read from their JSON reports)
 // or, when a step fails, `steps: K passed, 1 failed (<step>)` and a non-zero exit.
+// `node tests/run.mjs --from=<key>` starts at a later step (keys: chromium, typecheck, lint, format,
+// unit, server, build, e2e), for re-running the tail after a fix; `npm test` always runs them all.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -74,6 +76,7 @@ function playwrightCounts(file) {
 }
 
 const vitestStep = (project) => ({
+  key: project,
   name: `${project} tests (vitest --project ${project})`,
   command: 'npx',
   args: [
@@ -90,14 +93,30 @@ const vitestStep = (project) => ({
 });
 
 const steps = [
-  { name: 'ensure Debian Chromium', action: ensureChromium },
-  { name: 'type check (tsc --noEmit)', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint (eslint --max-warnings=0)', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-  { name: 'format check (prettier --check)', command: 'npx', args: ['prettier', '--check', '.'] },
+  { key: 'chromium', name: 'ensure Debian Chromium', action: ensureChromium },
+  {
+    key: 'typecheck',
+    name: 'type check (tsc --noEmit)',
+    command: 'npx',
+    args: ['tsc', '--noEmit', '-p', '.'],
+  },
+  {
+    key: 'lint',
+    name: 'lint (eslint --max-warnings=0)',
+    command: 'npx',
+    args: ['eslint', '.', '--max-warnings=0'],
+  },
+  {
+    key: 'format',
+    name: 'format check (prettier --check)',
+    command: 'npx',
+    args: ['prettier', '--check', '.'],
+  },
   vitestStep('unit'),
   vitestStep('server'),
-  { name: 'build (vite build)', command: 'npx', args: ['vite', 'build'] },
+  { key: 'build', name: 'build (vite build)', command: 'npx', args: ['vite', 'build'] },
   {
+    key: 'e2e',
     name: 'end-to-end (playwright, Debian Chromium)',
     command: 'npx',
     args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
@@ -107,15 +126,28 @@ const steps = [
   },
 ];
 
+/** The steps to run: all, or from the one named by `--from=<key>`. */
+function selectedSteps(argv) {
+  const from = argv.find((arg) => arg.startsWith('--from='))?.slice('--from='.length);
+  if (!from) return steps;
+  const index = steps.findIndex((step) => step.key === from);
+  if (index < 0) {
+    console.error(`unknown step "${from}"; steps: ${steps.map((step) => step.key).join(', ')}`);
+    process.exit(2);
+  }
+  return steps.slice(index);
+}
+
 async function main() {
+  const chosen = selectedSteps(process.argv.slice(2));
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
   const started = Date.now();
   const totals = { passed: 0, failed: 0 };
   let done = 0;
 
-  for (const [index, step] of steps.entries()) {
-    const label = `[${index + 1}/${steps.length}] ${step.name}`;
+  for (const step of chosen) {
+    const label = `[${steps.indexOf(step) + 1}/${steps.length}] ${step.name}`;
     const shown = step.command ? `${step.command} ${step.args.join(' ')}` : '';
     console.log(`\n=== ${label}${shown ? `\n$ ${shown}` : ''}`);
     const t0 = Date.now();
@@ -151,7 +183,7 @@ async function main() {
     console.log(`✓ ${label} passed in ${took}${countText}`);
   }
 
-  console.log(`\nall ${steps.length} steps passed in ${secs(Date.now() - started)}`);
+  console.log(`\nall ${chosen.length} steps passed in ${secs(Date.now() - started)}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 }
 
