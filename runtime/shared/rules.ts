@@ -8,7 +8,8 @@ import jsonLogic from 'json-logic-js';
 import type { RulesLogic } from 'json-logic-js';
 import type { LocalText } from './definition';
 
-export type Expr = RulesLogic | string | number | boolean | null;
+/** A JSON Logic expression as found in a definition (plain JSON; checked by unsafeOperations). */
+export type Expr = null | boolean | number | string | Expr[] | { [operation: string]: Expr };
 
 export interface CrossFieldRule {
   /** Stable id, used as the translation/message key and in error reports. */
@@ -121,7 +122,7 @@ export function evaluate(expr: Expr, data: Record<string, unknown>): unknown {
 }
 
 /** Values with every computed field (re)calculated; the input is not mutated. */
-export function applyComputed<T extends Record<string, unknown>>(set: RuleSet, values: T): T {
+export function applyComputed<T extends Record<string, unknown>>(set: RuleSet, values: T): T & Record<string, unknown> {
   if (!set.computed) return values;
   const out: Record<string, unknown> = { ...values };
   for (const [field, expr] of Object.entries(set.computed)) out[field] = evaluate(expr, out);
