@@ -27,6 +27,8 @@ export interface ServerConfig {
   refreshTokenTtl: number;
   staticDir: string;
   rateLimit: RateLimitConfig;
+  /** Trust X-Forwarded-For (behind a load balancer) for the client address of rate limits. */
+  trustProxy: boolean;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
@@ -89,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 7 * 24 * 3600),
     staticDir: fromRoot(env.STATIC_DIR || 'dist'),
     rateLimit: { ...DEFAULT_RATE_LIMIT },
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }
