@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { HOOKS } from '../../server/entities/hooks';
 import { createDatabase, freePort } from '../support/pg';
 import { call, freshDatabase, makeApp, signIn } from './helpers';
 
@@ -80,5 +81,35 @@ describe('failures', () => {
     const api = await app.inject({ method: 'GET', url: '/api/Sales/Customer/GetList' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ State: 2 });
+  });
+
+  it('answers 500 with the envelope and no internals on an unexpected error, and writes nothing', async () => {
+    const db = await freshDatabase('sqlite');
+    const app = await makeApp(db.url);
+    HOOKS['sales.customer'] = {
+      beforeWrite: () => Promise.reject(new Error('boom in /secret/path')),
+    };
+    cleanups.push(async () => {
+      delete HOOKS['sales.customer'];
+      await app.close();
+      db.cleanup();
+    });
+    const t = (await signIn(app, 'staff')).access_token;
+    const res = await call(app, 'Sales/Customer/Create', t, {
+      values: { code: 'C-5000', name: 'خطا', customerType: 'person' },
+    });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({
+      State: 2,
+      Data: null,
+      MessageTexts: ['خطای نامشخصی رخ داد؛ لطفاً با پشتیبانی تماس بگیرید.'],
+      ServerMessageTexts: [],
+      TableMessageTexts: [],
+    });
+    const list = await call<{ lastRow: number }>(app, 'Sales/Customer/GetList', t, {
+      startRow: 0,
+      endRow: 1,
+    });
+    expect(list.body.Data.lastRow).toBe(40);
   });
 });
