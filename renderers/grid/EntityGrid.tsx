@@ -7,7 +7,7 @@ import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { CellKeyDownEvent, GridApi, GridReadyEvent } from 'ag-grid-community';
 import { themeQuartz } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
@@ -67,18 +67,30 @@ export function EntityGrid({
   const columnDefs = useMemo(() => buildColumnDefs(definition, lang, t), [definition, lang, t]);
   const datasource = useMemo(
     () =>
-      createDatasource(client, {
-        onLoading: setLoading,
-        onLoaded: (lastRow, startRow, count) => {
-          if (startRow === 0) setEmpty(lastRow === 0 || count === 0);
+      createDatasource(
+        client,
+        {
+          onLoading: setLoading,
+          onLoaded: (lastRow, startRow, count) => {
+            if (startRow === 0) setEmpty(lastRow === 0 || count === 0);
+          },
         },
-      }),
-    [client],
+        definition.list.defaultSort,
+      ),
+    [client, definition],
   );
 
   useEffect(() => {
     if (refreshKey !== undefined) apiRef.current?.refreshInfiniteCache();
   }, [refreshKey]);
+
+  // AG Grid has no option for the grid's accessible name: set it on its grid element.
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const title = localText(definition.title, lang);
+  const labelGrid = useCallback(() => {
+    wrapRef.current?.querySelector('[role="grid"],[role="treegrid"]')?.setAttribute('aria-label', title);
+  }, [title]);
+  useEffect(labelGrid, [labelGrid]);
 
   const onCellKeyDown = (e: CellKeyDownEvent<EntityRow>) => {
     const key = (e.event as KeyboardEvent | null)?.key;
@@ -86,10 +98,9 @@ export function EntityGrid({
   };
 
   return (
-    <div className={styles.wrap} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
+    <div ref={wrapRef} className={styles.wrap} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
       <AgGridReact<EntityRow>
         theme={gridTheme}
-        aria-label={localText(definition.title, lang)}
         columnDefs={columnDefs}
         defaultColDef={defaultColDef}
         rowModelType="infinite"
@@ -102,7 +113,10 @@ export function EntityGrid({
         localeText={lang === 'fa' ? AG_GRID_LOCALE_IR : AG_GRID_LOCALE_EN}
         rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
         suppressOverlays={['loading', 'noRows']}
-        onGridReady={(e: GridReadyEvent<EntityRow>) => (apiRef.current = e.api)}
+        onGridReady={(e: GridReadyEvent<EntityRow>) => {
+          apiRef.current = e.api;
+          labelGrid();
+        }}
         onRowDoubleClicked={(e) => e.data && onOpenRow?.(e.data)}
         onCellKeyDown={onCellKeyDown}
         onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows()[0] ?? null)}

@@ -89,7 +89,6 @@ export function buildColumnDefs(
   lang: Lang,
   t: Translate = identity,
 ): ColDef<EntityRow>[] {
-  const sort = new Map((definition.list.defaultSort ?? []).map((s, i) => [s.colId, { sort: s.sort, i }]));
   return definition.list.columns
     .filter((name) => definition.schema.properties[name] || name === 'id')
     .map((name) => {
@@ -97,7 +96,6 @@ export function buildColumnDefs(
       const meta = definition.fields[name];
       const format = cellFormatter(definition, name, lang, t);
       const numeric = (field.type === 'integer' || field.type === 'number') && !field.enum;
-      const initial = sort.get(name);
       const col: ColDef<EntityRow> = {
         colId: name,
         field: name,
@@ -108,7 +106,6 @@ export function buildColumnDefs(
         filterParams: filterParams(field, meta, lang, t),
         valueFormatter: (p: ValueFormatterParams<EntityRow>) => format(p.value),
         ...(numeric ? { type: 'rightAligned' } : {}),
-        ...(initial ? { initialSort: initial.sort, initialSortIndex: initial.i } : {}),
       };
       return col;
     });

@@ -20,14 +20,22 @@ export function toListRequest(
   };
 }
 
+/**
+ * `defaultSort` (definition.list.defaultSort) is sent while the user has not sorted: the rows come
+ * in that order, and the first click on a header sorts that column ascending.
+ */
 export function createDatasource(
   client: Pick<EntityClient, 'getList'>,
   events: DatasourceEvents = {},
+  defaultSort: ListRequest['sortModel'] = [],
 ): IDatasource {
   return {
     getRows(params) {
       events.onLoading?.(true);
-      client.getList(toListRequest(params)).then(
+      const request = toListRequest(params);
+      if (request.sortModel?.length === 0 && defaultSort?.length)
+        request.sortModel = defaultSort.map((s) => ({ ...s }));
+      client.getList(request).then(
         (page) => {
           params.successCallback(page.rows, page.lastRow);
           events.onLoading?.(false);

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityValues } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
-import { confirm, onCloseAllDialogs } from '../../runtime/ui/dialogs';
+import { confirm, dialogStore, onCloseAllDialogs } from '../../runtime/ui/dialogs';
 import { EntityForm } from '../form/EntityForm';
 
 export type FormMode = 'new' | 'edit' | 'view';
@@ -26,7 +26,19 @@ export function FormModal({ definition, lang, mode, row, onSave, onClose }: Form
   const dirty = useRef(false);
   const asking = useRef(false);
 
+  const surface = useRef<HTMLDivElement>(null);
+
   useEffect(() => onCloseAllDialogs(onClose), [onClose]);
+
+  // A runtime dialog (confirm, error modal) opened over the form hides the form from assistive
+  // technology (aria-hidden) and Fluent does not undo it when that dialog closes: undo it here.
+  useEffect(
+    () =>
+      dialogStore.subscribe((s) => {
+        if (s.dialogs.length === 0) setTimeout(() => surface.current?.removeAttribute('aria-hidden'), 0);
+      }),
+    [],
+  );
 
   const requestClose = async () => {
     if (asking.current) return;
@@ -52,6 +64,7 @@ export function FormModal({ definition, lang, mode, row, onSave, onClose }: Form
       }}
     >
       <DialogSurface
+        ref={surface}
         dir={lang === 'fa' ? 'rtl' : 'ltr'}
         style={{ maxWidth: 'min(920px, 96vw)', width: '100%' }}
       >

@@ -46,9 +46,8 @@ describe('buildColumnDefs', () => {
     expect(buildColumnDefs(vendor, 'fa').find((c) => c.colId === 'phone')?.filter).toBe(false); // not filterable
   });
 
-  it('applies the default sort', () => {
-    expect(byId('code')).toMatchObject({ initialSort: 'asc', initialSortIndex: 0 });
-    expect(byId('name')?.initialSort).toBeUndefined();
+  it('leaves the default sort to the datasource (no header sort state) and sorting opt-in', () => {
+    expect(cols.some((c) => c.initialSort || c.sort)).toBe(false);
     expect(byId('name')?.sortable).toBe(true);
     expect(byId('customerType')?.sortable).toBe(false); // sorting is opt-in per field
   });

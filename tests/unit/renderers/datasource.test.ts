@@ -74,4 +74,28 @@ describe('createDatasource', () => {
     await finished;
     expect(calls.failed).toBe(true);
   });
+
+  it('sends the definition default sort until the user sorts', async () => {
+    const requests: ListRequest[] = [];
+    const ds = createDatasource(
+      {
+        getList: async (req) => {
+          requests.push(req);
+          return { rows: [], lastRow: 0 };
+        },
+      },
+      {},
+      [{ colId: 'code', sort: 'asc' }],
+    );
+    const first = params({ sortModel: [] });
+    ds.getRows(first.p);
+    await first.finished;
+    const second = params({ sortModel: [{ colId: 'name', sort: 'desc' }] });
+    ds.getRows(second.p);
+    await second.finished;
+    expect(requests.map((r) => r.sortModel)).toEqual([
+      [{ colId: 'code', sort: 'asc' }],
+      [{ colId: 'name', sort: 'desc' }],
+    ]);
+  });
 });
