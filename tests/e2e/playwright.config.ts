@@ -21,7 +21,7 @@ export default defineConfig({
   workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   outputDir: '../../test-results',
   reporter: reporters,
