@@ -1,6 +1,6 @@
 /** Sign-in failure, route guards and the not-found page. */
 import { expect, test } from '@playwright/test';
-import { field, submitLogin } from './helpers';
+import { field, signIn, submitLogin } from './helpers';
 
 test('a wrong password shows the Persian toast and stays on /login', async ({ page }) => {
   await submitLogin(page, 'staff', 'not-the-password');
@@ -26,4 +26,11 @@ test('the change-password page opens without a token', async ({ page }) => {
   await expect(page).toHaveURL(/\/security\/changePassword$/);
   await expect(field(page, 'رمز عبور فعلی')).toBeVisible();
   await expect(field(page, 'رمز عبور جدید')).toBeVisible();
+});
+
+test('a signed-in user who opens /login is sent to the root', async ({ page }) => {
+  await signIn(page, 'staff');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/^[^?#]*:\d+\/$/);
+  await expect(page.getByRole('button', { name: 'خروج', exact: true })).toBeVisible();
 });

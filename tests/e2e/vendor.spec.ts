@@ -11,6 +11,7 @@ test('a vendor sees only its entities and is refused the customers screen', asyn
   await page.goto('/sales/customer');
   await expect(page.getByText('شما به این بخش دسترسی ندارید.')).toBeVisible();
   await expect(page).toHaveURL(/^[^?#]*:\d+\/$/);
+  await expect(page.getByRole('grid')).toHaveCount(0);
 });
 
 test('the API answers 403 to a vendor asking for customers', async ({ request }) => {
