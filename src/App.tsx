@@ -8,6 +8,10 @@ import { readPrefs } from './prefs';
 import { themeFor, FONT_FAMILY } from './theme';
 import { router } from './router';
 import { LoadingBar } from './shell/LoadingBar';
+import { UpdateToasts } from './pwa/UpdateToasts';
+import { ExpiryToast } from './pwa/ExpiryToast';
+import { InstallSheet } from './pwa/InstallSheet';
+import { updateFlow } from './pwa/registerWorker';
 
 // Read once at start-up: a language or preference change reloads the page.
 const lang = getLang();
@@ -28,6 +32,9 @@ export function App() {
       <LoadingBar />
       <RouterProvider router={router} />
       <ToastContainer position="bottom-center" rtl={dir === 'rtl'} newestOnTop theme={prefs.scheme} />
+      <UpdateToasts flow={updateFlow} />
+      <ExpiryToast />
+      <InstallSheet />
     </FluentProvider>
   );
 }

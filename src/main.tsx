@@ -7,13 +7,19 @@ import { installErrorLogging } from '../runtime/uilog';
 import { initI18n } from './i18n';
 import { connectToasts } from './toastSink';
 import { startSession } from './session';
+import { startServiceWorker } from './pwa/registerWorker';
+import { browserInstallEnv } from './pwa/installEnv';
+import { startInstallPrompt } from '../runtime/install/installPrompt';
 import { App } from './App';
 
 async function start(): Promise<void> {
   installErrorLogging();
+  // Before anything awaits: the browser's install event may come early, and iOS counts from start.
+  startInstallPrompt(browserInstallEnv());
   await initI18n(getLang());
   connectToasts();
   startSession();
+  startServiceWorker();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
   createRoot(container).render(

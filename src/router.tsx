@@ -50,7 +50,19 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Dashboard />, handle: { title: 'shell.dashboard' } },
-          { errorElement: <RouteError />, children: moduleRoutes },
+          {
+            errorElement: <RouteError />,
+            children: [
+              {
+                // The transport module's route planner (a map, not a generated screen).
+                path: 'transport/routePlanner',
+                loader: moduleLoader,
+                handle: { title: 'map.title' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./map/RoutePlannerPage')).RoutePlannerPage }),
+              },
+              ...moduleRoutes,
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { title: 'shell.notFound' } },

@@ -8,6 +8,7 @@ import { broadcast } from '../channel';
 import { clearMenus } from '../menu/menu';
 import { navigate } from '../ui/navigation';
 import { setLogoutHandler } from './logoutPort';
+import { startExpiryWatch, stopExpiryWatch } from './expiry';
 import {
   accessExpireTime,
   clearTokens,
@@ -18,13 +19,17 @@ import {
   type TokenPair,
 } from './tokens';
 
-/** Silent refresh runs this long before the access token expires. */
-export const REFRESH_AHEAD_MS = 60_000;
+/**
+ * Silent refresh runs this long before the access token expires: earlier than the 120 s expiry
+ * warning (runtime/auth/expiry.ts), so a permanent login that refreshes never sees the countdown.
+ */
+export const REFRESH_AHEAD_MS = 150_000;
 
 export async function login(username: string, password: string, remember: boolean): Promise<TokenPair> {
   const pair = await api.form<TokenPair>('/Token', { grant_type: 'password', username, password });
   saveTokens(pair, remember);
   if (remember) scheduleSilentRefresh();
+  startExpiryWatch();
   return pair;
 }
 
@@ -33,6 +38,7 @@ export function adoptTokens(pair: TokenPair): void {
   const permanent = isPermanent();
   saveTokens(pair, permanent);
   if (permanent) scheduleSilentRefresh();
+  startExpiryWatch();
 }
 
 /** Exchanges the refresh token for a new pair (rotation); keeps the login's permanence. */
@@ -47,6 +53,7 @@ export async function refresh(): Promise<TokenPair> {
   );
   saveTokens(pair, permanent);
   if (permanent) scheduleSilentRefresh();
+  startExpiryWatch();
   return pair;
 }
 
@@ -75,6 +82,7 @@ export function cancelSilentRefresh(): void {
  */
 export async function logout(options: { broadcast: boolean } = { broadcast: true }): Promise<void> {
   cancelSilentRefresh();
+  stopExpiryWatch();
   const token = getRefreshToken();
   clearTokens();
   clearMenus();

@@ -1,0 +1,90 @@
+/**
+ * A reusable route-planning map (no renderers): leaflet tiles, leaflet-routing-machine against a
+ * configurable OSRM service (coordinates in the path; overview, alternatives, steps, hints and
+ * continue_straight in the query; 30 s timeout), waypoints that can be added and removed, address
+ * autocomplete after 500 ms through a Nominatim-compatible geocoder, and turn-by-turn
+ * instructions in the selected language.
+ */
+import { useEffect, useRef } from 'react';
+import type { Map as LeafletMap } from 'leaflet';
+import { useTranslation } from 'react-i18next';
+import type { MapConfig } from '../../runtime/map/config';
+import { getLang, dirOf } from '../../runtime/lang';
+import { toast } from '../../runtime/ui/toasts';
+import { createFormatter } from './formatter';
+import { NominatimGeocoder } from './geocoder';
+import { loadLeaflet, type LrmControl } from './lrm';
+
+export const MAP_ROUTING_TIMEOUT_MS = 30_000;
+export const AUTOCOMPLETE_DELAY_MS = 500;
+
+export interface RoutePlannerProps {
+  config: MapConfig;
+  /** [lat, lng] pairs; the first is the start, the last the destination. */
+  waypoints?: Array<[number, number]>;
+  height?: string;
+  /** Receives the control (tests, screens that add stops from data). */
+  onReady?: (control: LrmControl) => void;
+}
+
+export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady }: RoutePlannerProps) {
+  const { t, i18n } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  const lang = getLang();
+  const initial = useRef(waypoints);
+  const ready = useRef(onReady);
+
+  useEffect(() => {
+    let disposed = false;
+    let map: LeafletMap | null = null;
+    void loadLeaflet().then((L) => {
+      if (disposed || !element.current) return;
+      map = L.map(element.current, { center: config.center, zoom: config.zoom });
+      L.tileLayer(config.tileUrl, { attribution: config.tileAttribution, maxZoom: 19 }).addTo(map);
+      const names = (i: number, n: number) =>
+        i === 0 ? t('map.start') : i === n - 1 ? t('map.end') : t('map.via', { n: i });
+      const points = initial.current.length >= 2 ? initial.current : [null, null];
+      const control = L.Routing.control({
+        router: L.Routing.osrmv1({
+          serviceUrl: config.osrmUrl,
+          profile: config.osrmProfile,
+          timeout: MAP_ROUTING_TIMEOUT_MS,
+          useHints: true,
+          language: lang,
+          requestParameters: { continue_straight: 'true' },
+          suppressDemoServerWarning: true,
+        }),
+        formatter: createFormatter(L, i18n.t.bind(i18n), lang),
+        geocoder: new NominatimGeocoder(L, config.geocoderUrl, lang),
+        waypoints: points.map((p) => (p ? L.latLng(p[0], p[1]) : null)),
+        showAlternatives: true,
+        addWaypoints: true,
+        reverseWaypoints: false,
+        routeWhileDragging: false,
+        collapsible: false,
+        language: lang,
+        autocompleteOptions: { timeout: AUTOCOMPLETE_DELAY_MS },
+        geocoderPlaceholder: names,
+        addButtonClassName: 'route-add-waypoint',
+      });
+      control.on('routingerror', () => toast({ text: 'map.noRoute', kind: 'error', id: 'map.noRoute' }));
+      control.addTo(map);
+      ready.current?.(control);
+    });
+    return () => {
+      disposed = true;
+      map?.remove();
+    };
+  }, [config, i18n, lang, t]);
+
+  return (
+    <div
+      ref={element}
+      dir={dirOf(lang)}
+      role="region"
+      aria-label={t('map.mapLabel')}
+      data-testid="route-planner"
+      style={{ height, width: '100%' }}
+    />
+  );
+}
