@@ -24,7 +24,7 @@ export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Prop
   const show = complete && !(reported && !valid);
   const feedbackId = `${widget.id}__checksum`;
   return (
-    <div>
+    <div style={{ display: 'flex', flexDirection: 'column' }}>
       <Input
         {...controlProps(widget)}
         dir="ltr"
