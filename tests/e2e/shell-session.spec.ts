@@ -16,7 +16,9 @@ async function signInRemembered(page: Page): Promise<void> {
   await expect(page.getByRole('button', LOGOUT)).toBeVisible();
 }
 
-test('under 120 s left a countdown toast ticks each second; at 0 the user is signed out', async ({ page }) => {
+test('under 120 s left a countdown toast ticks each second; at 0 the user is signed out', async ({
+  page,
+}) => {
   await page.clock.install();
   await signIn(page, 'staff');
   const countdown = page.getByTestId('session-expiry');
@@ -53,16 +55,16 @@ test('a permanent login refreshes silently before the warning and stays signed i
   );
   await page.clock.fastForward(760_000);
   await refreshed;
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('access_expire_time')))
-    .not.toBe(before);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_expire_time'))).not.toBe(before);
   await page.clock.fastForward(200_000);
   await expect(page.getByTestId('session-expiry')).toHaveCount(0);
   await expect(page.getByRole('button', LOGOUT)).toBeVisible();
   await expect(page).not.toHaveURL(/\/login$/);
 });
 
-test("signing out in one tab logs the other tab out ('logout' on the update channel)", async ({ context }) => {
+test("signing out in one tab logs the other tab out ('logout' on the update channel)", async ({
+  context,
+}) => {
   const first = await context.newPage();
   const second = await context.newPage();
   await signIn(first, 'staff');
