@@ -3,7 +3,7 @@
  * Storage and the API always use ISO Gregorian `yyyy-mm-dd`; users see and type Jalali
  * `yyyy/mm/dd` (Persian, Arabic or Western digits are accepted on input).
  */
-import { isValidJalaaliDate, toGregorian, toJalaali } from 'jalaali-js';
+import { isValidJalaaliDate, jalaaliMonthLength, toGregorian, toJalaali } from 'jalaali-js';
 import { toWesternDigits } from './normalize';
 
 export interface JalaliParts {
@@ -77,4 +77,15 @@ export function todayIso(now: Date = new Date()): string {
 /** Today's date as Jalali `yyyy/mm/dd` (Western digits). */
 export function todayJalali(now: Date = new Date()): string {
   return formatJalali(toJalaali(now.getFullYear(), now.getMonth() + 1, now.getDate()));
+}
+
+/** Days in a Jalali month (Esfand has 30 in leap years). */
+export function jalaliMonthLength(jy: number, jm: number): number {
+  return jalaaliMonthLength(jy, jm);
+}
+
+/** Column of a Jalali date in a Saturday-first week (0 = Saturday … 6 = Friday). */
+export function jalaliWeekdayColumn(jy: number, jm: number, jd: number): number {
+  const g = toGregorian(jy, jm, jd);
+  return (new Date(Date.UTC(g.gy, g.gm - 1, g.gd)).getUTCDay() + 1) % 7;
 }

@@ -1,13 +1,22 @@
 /**
  * Date typed and shown as Jalali yyyy/mm/dd (Persian, Arabic or Western digits), stored as ISO
- * Gregorian yyyy-mm-dd. Incomplete or impossible dates are stored as typed so the `date` format
- * check reports them and the text stays.
+ * Gregorian yyyy-mm-dd; a calendar popover helps pick a day. Incomplete or impossible dates are
+ * stored as typed so the `date` format check reports them and the text stays.
  */
-import { Input } from '@fluentui/react-components';
+import { Button, Input, Popover, PopoverSurface, PopoverTrigger } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { isoToJalali, jalaliToIso } from '../../../runtime/shared/jalali';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  formatJalali,
+  isoToJalali,
+  jalaliToIso,
+  parseJalali,
+  todayJalali,
+} from '../../../runtime/shared/jalali';
 import { localDigits } from '../../format';
 import { controlProps, widgetLang } from './context';
+import { JalaliCalendar } from './JalaliCalendar';
 import { useTypedText } from './useTypedText';
 
 export function parseJalaliInput(text: string): string | undefined {
@@ -16,19 +25,43 @@ export function parseJalaliInput(text: string): string | undefined {
 }
 
 export function JalaliDateWidget(props: WidgetProps) {
+  const { t } = useTranslation();
   const lang = widgetLang(props);
+  const [open, setOpen] = useState(false);
   const format = (v: unknown): string => {
     if (typeof v !== 'string') return '';
     const jalali = isoToJalali(v);
     return jalali ? localDigits(jalali, lang) : v;
   };
   const [text, onText] = useTypedText<unknown>(props.value, format, parseJalaliInput);
+  const locked = props.disabled || props.readonly;
+  const selected = parseJalali(text) ?? parseJalali(todayJalali())!;
+  const calendar = locked ? undefined : (
+    <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" trapFocus>
+      <PopoverTrigger disableButtonEnhancement>
+        <Button size="small" appearance="transparent" aria-label={t('form.calendar.open')}>
+          {'▾'}
+        </Button>
+      </PopoverTrigger>
+      <PopoverSurface>
+        <JalaliCalendar
+          selected={selected}
+          lang={lang}
+          onPick={(day) => {
+            props.onChange(onText(localDigits(formatJalali(day), lang)));
+            setOpen(false);
+          }}
+        />
+      </PopoverSurface>
+    </Popover>
+  );
   return (
     <Input
       {...controlProps(props)}
       dir="ltr"
       placeholder={localDigits('1400/01/01', lang)}
       value={text}
+      contentAfter={calendar}
       onChange={(_, data) => props.onChange(onText(data.value))}
     />
   );

@@ -1,10 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../runtime/http/ApiError';
 import { failure } from '../../../runtime/shared/envelope';
 import { customer } from './defs';
 import { setupI18n } from './i18n';
 import { renderForm } from './renderForm';
+
+// Fluent + RJSF in jsdom are slow on a loaded 2-core machine; user-event typing adds up.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(setupI18n);
 afterEach(cleanup);

@@ -5,6 +5,8 @@ import {
   isoToJalali,
   jalaliToIso,
   parseJalali,
+  jalaliMonthLength,
+  jalaliWeekdayColumn,
   todayIso,
   todayJalali,
 } from '../../../runtime/shared/jalali';
@@ -59,5 +61,14 @@ describe('runtime/shared/jalali', () => {
     const now = new Date(2026, 10, 22, 15, 30);
     expect(todayIso(now)).toBe('2026-11-22');
     expect(todayJalali(now)).toBe('1405/09/01');
+  });
+
+  it('knows month lengths and Saturday-first week columns', () => {
+    expect(jalaliMonthLength(1403, 12)).toBe(30);
+    expect(jalaliMonthLength(1404, 12)).toBe(29);
+    expect(jalaliMonthLength(1405, 1)).toBe(31);
+    expect(jalaliMonthLength(1405, 7)).toBe(30);
+    expect(jalaliWeekdayColumn(1405, 1, 1)).toBe(0); // 21 March 2026 is a Saturday
+    expect(jalaliWeekdayColumn(1405, 9, 1)).toBe(1); // 22 November 2026 is a Sunday
   });
 });

@@ -1,8 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customer, vendor } from './defs';
 import { setupI18n } from './i18n';
 import { renderForm } from './renderForm';
+
+// Fluent + RJSF in jsdom are slow on a loaded 2-core machine; user-event typing adds up.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(setupI18n);
 afterEach(cleanup);
@@ -49,6 +52,21 @@ describe('jalaliDate widget', () => {
       values: { code: 'C1', name: 'نام', customerType: 'person', registeredOn: '2025-03-21' },
     });
     expect(screen.getByLabelText('تاریخ ثبت')).toHaveProperty('value', '۱۴۰۴/۰۱/۰۱');
+  });
+
+  it('picks a day from the Jalali calendar', async () => {
+    const { user, saved } = renderForm(customer);
+    await fillRequired(user);
+    const input = screen.getByLabelText('تاریخ ثبت');
+    await user.type(input, '۱۴۰۵/۰۹/۰۱');
+    await user.click(screen.getByRole('button', { name: 'انتخاب از تقویم' }));
+    expect(await screen.findByText('آذر ۱۴۰۵')).toBeTruthy();
+    // jsdom cannot position the popover, so Fluent keeps it visibility:hidden there (hidden: true).
+    await user.click(screen.getByRole('button', { name: '۱۴', hidden: true }));
+    expect(input).toHaveProperty('value', '۱۴۰۵/۰۹/۱۴');
+    await user.click(save());
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.registeredOn).toBe('2026-12-05');
   });
 
   it('refuses an impossible date and keeps the text', async () => {
