@@ -63,7 +63,7 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
         routeWhileDragging: false,
         collapsible: false,
         language: lang,
-        autocompleteOptions: { timeout: AUTOCOMPLETE_DELAY_MS },
+        autocompleteOptions: { timeout: AUTOCOMPLETE_DELAY_MS, noResultsMessage: t('map.noResults') },
         geocoderPlaceholder: names,
         addButtonClassName: 'route-add-waypoint',
       });
