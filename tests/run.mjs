@@ -4,7 +4,7 @@
 //   `tests: N passed, 0 failed`  (N = vitest + Playwright test counts, read from their JSON reports)
 // or, when a step fails, `steps: K passed, 1 failed (<step>)` and a non-zero exit.
 // `node tests/run.mjs --from=<key>` starts at a later step (keys: chromium, typecheck, lint, format,
-// unit, server, build, e2e), for re-running the tail after a fix; `npm test` always runs them all.
+// unit, server, integration, build, e2e), for re-running the tail after a fix; `npm test` always runs them all.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -114,6 +114,7 @@ const steps = [
   },
   vitestStep('unit'),
   vitestStep('server'),
+  vitestStep('integration'),
   { key: 'build', name: 'build (vite build)', command: 'npx', args: ['vite', 'build'] },
   {
     key: 'e2e',

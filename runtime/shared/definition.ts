@@ -6,6 +6,8 @@
 
 export type Lang = 'fa' | 'en';
 
+import type { RuleSet } from './rules';
+
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
 export const LANGS: readonly Lang[] = ['fa', 'en'];
@@ -74,6 +76,24 @@ export interface EntityDefinition {
   scope?: { party?: string; partyKind?: PartyKind };
   /** Menu placement; absent means the entity has no menu item. */
   menu?: { order?: number; icon?: string };
+  /** Computed fields and cross-field rules of the document (runtime/shared/rules.ts). */
+  rules?: RuleSet;
+  /** Child tables (document lines), by name; stored in `e_{module}_{name}__{child}`. */
+  children?: Record<string, ChildDefinition>;
+  /** Rows belong to branches: calls answer 501 when a selected branch has no operating licence. */
+  branchScoped?: boolean;
+}
+
+/** A child table of a document (e.g. invoice lines): an array of flat rows under `values[name]`. */
+export interface ChildDefinition {
+  label: LocalText;
+  /** The fields of one line (scalar fields only). */
+  schema: EntityDataSchema;
+  fields: Record<string, FieldMeta>;
+  /** At least this many lines (default 0). */
+  minItems?: number;
+  /** Computed fields and cross-field rules of one line. */
+  rules?: RuleSet;
 }
 
 /** Columns every entity table has, beside its own fields. */
@@ -100,7 +120,14 @@ export function localText(text: LocalText | undefined, lang: Lang): string {
 }
 
 export type EntityAction = 'view' | 'create' | 'edit' | 'delete' | 'export' | 'print';
-export const ENTITY_ACTIONS: readonly EntityAction[] = ['view', 'create', 'edit', 'delete', 'export', 'print'];
+export const ENTITY_ACTIONS: readonly EntityAction[] = [
+  'view',
+  'create',
+  'edit',
+  'delete',
+  'export',
+  'print',
+];
 
 /** Answer of Security/Permission/GetEntityPermissions. */
 export type EntityPermissions = Record<EntityAction, boolean>;

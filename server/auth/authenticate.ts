@@ -12,6 +12,20 @@ function bearer(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The `tenant` header, when given, must name a tenant of the user (user_tenants), else 303. */
+async function checkTenant(ctx: AppContext, req: FastifyRequest, user: CurrentUser): Promise<void> {
+  const raw = req.headers.tenant;
+  const tenant = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!tenant) return;
+  const row = await ctx.db
+    .selectFrom('user_tenants')
+    .select('tenant')
+    .where('user_id', '=', user.id)
+    .where('tenant', '=', tenant)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(303, 'NotAccessTenants');
+}
+
 export async function authenticate(
   ctx: AppContext,
   req: FastifyRequest,
@@ -48,5 +62,6 @@ export async function authenticate(
   };
   if (user.pwdChange && !allowPwdChange && mode === 'required')
     throw new HttpError(426, 'PasswordChangeRequired');
+  await checkTenant(ctx, req, user);
   return user;
 }

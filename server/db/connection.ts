@@ -43,7 +43,7 @@ export function isUnreachable(error: unknown): boolean {
     return true;
   if (code.startsWith('08')) return true; // PostgreSQL connection exception class
   const message = String((error as { message?: unknown }).message ?? '');
-  return /Connection terminated|timeout exceeded when trying to connect|database is locked|SQLITE_BUSY/i.test(
+  return /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|database is locked|SQLITE_BUSY/i.test(
     message,
   );
 }

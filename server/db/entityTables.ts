@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { type ColumnDataType, type Kysely, sql } from 'kysely';
 import { IDENTIFIER, type FieldSchema } from '../../runtime/shared/definition';
-import type { Entity } from '../definitions/registry';
+import type { ChildEntity, Entity } from '../definitions/registry';
 import type { Dialect } from './types';
 
 /** System columns of entity tables and their API names. */
@@ -50,7 +50,7 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
   for (const table of await db.introspection.getTables()) {
     existing.set(table.name, new Set(table.columns.map((c) => c.name)));
   }
-  for (const { def, table } of entities) {
+  for (const { def, table, children } of entities) {
     assertIdentifier(table);
     const props = Object.entries(def.schema.properties);
     const have = existing.get(table);
@@ -83,6 +83,45 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
       if (!meta?.sortable && !meta?.filterable) continue;
       await db.schema.createIndex(indexName(table, name)).ifNotExists().on(table).column(name).execute();
     }
+    for (const child of children) await syncChildTable(db, dialect, child, existing.get(child.table));
   }
   await sql`select 1`.execute(db);
+}
+
+/** Lines of a document: id, parent_id (the document row), line_no (0-based order), the line fields. */
+async function syncChildTable(
+  db: Untyped,
+  dialect: Dialect,
+  child: ChildEntity,
+  have: Set<string> | undefined,
+): Promise<void> {
+  assertIdentifier(child.table);
+  const props = Object.entries(child.def.schema.properties);
+  if (!have) {
+    let create = db.schema
+      .createTable(child.table)
+      .ifNotExists()
+      .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+      )
+      .addColumn('parent_id', 'bigint', (c) => c.notNull())
+      .addColumn('line_no', 'integer', (c) => c.notNull());
+    for (const [name, field] of props) {
+      assertIdentifier(name);
+      create = create.addColumn(name, columnType(field, dialect));
+    }
+    await create.execute();
+  } else {
+    for (const [name, field] of props) {
+      if (have.has(name)) continue;
+      assertIdentifier(name);
+      await db.schema.alterTable(child.table).addColumn(name, columnType(field, dialect)).execute();
+    }
+  }
+  await db.schema
+    .createIndex(indexName(child.table, 'parent_id'))
+    .ifNotExists()
+    .on(child.table)
+    .column('parent_id')
+    .execute();
 }

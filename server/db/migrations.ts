@@ -101,10 +101,22 @@ function initial(dialect: Dialect): Migration {
   };
 }
 
+/** Tenants each user may work in (header `tenant`, docs/api.md). */
+const userTenants: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('user_tenants')
+      .addColumn('user_id', 'bigint', (c) => c.notNull())
+      .addColumn('tenant', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('pk_user_tenants', ['user_id', 'tenant'])
+      .execute();
+  },
+};
+
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001_system_tables': initial(this.dialect) };
+    return { '0001_system_tables': initial(this.dialect), '0002_user_tenants': userTenants };
   }
 }
 

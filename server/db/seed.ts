@@ -6,6 +6,16 @@ import type { AppContext } from '../context';
 import type { Registry } from '../definitions/registry';
 import { toColumns } from '../entities/rows';
 import { FISCAL_PERIODS, demoCustomers, demoVendors, type SeedRow } from './seedData';
+import {
+  BRANCHES,
+  INVOICES,
+  STOCK_MOVES,
+  STOCK_TAKINGS,
+  VOUCHERS,
+  demoSettings,
+  type SeedDocument,
+} from './seedDocuments';
+import { writeLines } from '../entities/lines';
 import type { RolePermissionsTable, SystemTables } from './types';
 
 // Entity tables are created from definitions at run time; their inserts are untyped.
@@ -47,14 +57,46 @@ async function insertRows(
   return ids;
 }
 
+async function insertDocuments(
+  db: Kysely<SystemTables>,
+  ctx: AppContext,
+  key: string,
+  docs: SeedDocument[],
+): Promise<void> {
+  const entity = ctx.registry.byEntityKey(key);
+  if (!entity) return;
+  const ids = await insertRows(
+    db,
+    ctx,
+    key,
+    docs.map((d) => d.values),
+  );
+  for (const [i, id] of ids.entries())
+    await writeLines(db as unknown as Untyped, ctx.dialect, entity, id, { lines: docs[i]?.lines ?? [] });
+}
+
 export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<void> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const vendorIds = await insertRows(db, ctx, 'supplyChain.vendor', demoVendors());
   const customerIds = await insertRows(db, ctx, 'sales.customer', demoCustomers());
   await insertRows(db, ctx, 'accounting.fiscalPeriod', FISCAL_PERIODS);
+  await insertRows(db, ctx, 'systemConfig.setting', demoSettings());
+  await insertRows(db, ctx, 'systemConfig.branch', BRANCHES);
+  await insertRows(db, ctx, 'inventory.stockTaking', STOCK_TAKINGS);
+  await insertRows(db, ctx, 'inventory.stockMove', STOCK_MOVES);
+  const customer = customerIds[0] ?? 1;
+  await insertDocuments(
+    db,
+    ctx,
+    'sales.invoice',
+    INVOICES.map((d) => ({ ...d, values: { ...d.values, customer } })),
+  );
+  await insertDocuments(db, ctx, 'accounting.voucher', VOUCHERS);
 
-  const [h1, h2, h3, h4] = await Promise.all([1, 2, 3, 4].map(() => hashPassword(ctx.config.demoPassword)));
+  const [h1, h2, h3, h4, h5] = await Promise.all(
+    [1, 2, 3, 4, 5].map(() => hashPassword(ctx.config.demoPassword)),
+  );
   const now = new Date().toISOString();
   const base = {
     is_vendor: 0,
@@ -93,6 +135,21 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
         is_customer: 1,
         party_id: customerIds[0] ?? null,
       },
+      {
+        ...base,
+        username: 'storekeeper',
+        password_hash: h5 as string,
+        display_name: 'انباردار',
+        role: 'storekeeper',
+      },
+    ])
+    .execute();
+  const users = await db.selectFrom('users').select(['id', 'username']).execute();
+  await db
+    .insertInto('user_tenants')
+    .values([
+      ...users.map((u) => ({ user_id: Number(u.id), tenant: 'main' })),
+      ...users.filter((u) => u.username === 'admin').map((u) => ({ user_id: Number(u.id), tenant: 'demo' })),
     ])
     .execute();
 
@@ -101,6 +158,10 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
     if (e.def.module !== 'security') perms.push(permissionRow('staff', e.key, ENTITY_ACTIONS));
   perms.push(permissionRow('vendor', 'supplyChain.vendor', ['view', 'edit', 'export', 'print']));
   perms.push(permissionRow('customer', 'sales.customer', ['view', 'edit', 'export', 'print']));
+  // the storekeeper moves stock but may not run stock-taking (423 while one is open)
+  perms.push(permissionRow('storekeeper', 'inventory.stockMove', ENTITY_ACTIONS));
+  perms.push(permissionRow('storekeeper', 'inventory.stockCount', ENTITY_ACTIONS));
+  perms.push(permissionRow('storekeeper', 'inventory.stockTaking', ['view']));
   await db.insertInto('role_permissions').values(perms).execute();
   await db
     .insertInto('menu_access')

@@ -65,6 +65,11 @@ export interface AuditLogTable {
   diff: string;
 }
 
+export interface UserTenantsTable {
+  user_id: number;
+  tenant: string;
+}
+
 export interface SystemTables {
   users: UsersTable;
   role_permissions: RolePermissionsTable;
@@ -73,6 +78,7 @@ export interface SystemTables {
   rate_limits: RateLimitsTable;
   ui_logs: UiLogsTable;
   audit_log: AuditLogTable;
+  user_tenants: UserTenantsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { IDENTIFIER, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
+import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
 import { PROJECT_ROOT } from '../config';
 
 export class DefinitionError extends Error {
@@ -60,7 +61,36 @@ export function crossCheck(def: EntityDefinition): string[] {
   if ((def.scope?.party === undefined) !== (def.scope?.partyKind === undefined) && def.scope)
     problems.push(`/scope: party and partyKind go together`);
   for (const p of props) if (!IDENTIFIER.test(p)) problems.push(`/schema/properties/${p}: not an identifier`);
+  problems.push(...ruleProblems('/rules', def.rules, known));
+  for (const [name, child] of Object.entries(def.children ?? {})) {
+    const at = `/children/${name}`;
+    const childProps = new Set(Object.keys(child.schema.properties));
+    if (known.has(name)) problems.push(`${at}: a field of the document has the same name`);
+    for (const p of childProps)
+      if (!(p in child.fields)) problems.push(`${at}/fields: missing entry for '${p}'`);
+    for (const f of Object.keys(child.fields))
+      if (!childProps.has(f)) problems.push(`${at}/fields/${f}: no such property in ${at}/schema/properties`);
+    for (const r of child.schema.required ?? [])
+      if (!childProps.has(r)) problems.push(`${at}/schema/required: unknown property '${r}'`);
+    problems.push(...ruleProblems(`${at}/rules`, child.rules, childProps));
+  }
   return problems;
+}
+
+/** Computed fields must be properties; every expression must use whitelisted operations only. */
+function ruleProblems(at: string, set: RuleSet | undefined, known: Set<string>): string[] {
+  if (!set) return [];
+  const out: string[] = [];
+  for (const [field, expr] of Object.entries(set.computed ?? {})) {
+    if (!known.has(field)) out.push(`${at}/computed/${field}: unknown field`);
+    for (const op of unsafeOperations(expr))
+      out.push(`${at}/computed/${field}: operation '${op}' not allowed`);
+  }
+  (set.rules ?? []).forEach((rule, i) => {
+    for (const op of unsafeOperations(rule.assert))
+      out.push(`${at}/rules/${i}: operation '${op}' not allowed`);
+  });
+  return out;
 }
 
 export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefinition[] {

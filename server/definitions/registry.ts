@@ -1,6 +1,6 @@
 /** The loaded definitions with one compiled record validator each, looked up by API path or key. */
 import type { ValidateFunction } from 'ajv';
-import { pascal, type EntityDefinition } from '../../runtime/shared/definition';
+import { pascal, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
 
 export interface Entity {
@@ -9,6 +9,17 @@ export interface Entity {
   key: string;
   table: string;
   /** Validates `values` of Create/Update. */
+  validate: ValidateFunction;
+  /** Child tables (document lines), in definition order. */
+  children: ChildEntity[];
+}
+
+/** A child table of a document: its lines live in `{parent table}__{name}`. */
+export interface ChildEntity {
+  name: string;
+  def: ChildDefinition;
+  table: string;
+  /** Validates one line. */
   validate: ValidateFunction;
 }
 
@@ -34,6 +45,12 @@ export class Registry {
         key: entityKey(def),
         table: tableName(def),
         validate: ajv.compile(schema),
+        children: Object.entries(def.children ?? {}).map(([name, child]) => ({
+          name,
+          def: child,
+          table: `${tableName(def)}__${name.toLowerCase()}`,
+          validate: ajv.compile({ ...child.schema, additionalProperties: false }),
+        })),
       };
       this.byKey.set(entity.key, entity);
       this.byPath.set(`${pascal(def.module)}/${pascal(def.name)}`.toLowerCase(), entity);

@@ -12,6 +12,8 @@ import { columnsOf } from './columns';
 import { filterConditions, listError } from './filters';
 import { HOOKS } from './hooks';
 import { diff, toApiRow, toColumns, type Row } from './rows';
+import type { Lines } from './document';
+import { deleteLines, readLines, writeLines } from './lines';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -97,7 +99,9 @@ async function findStored(
 export async function getRow(ctx: AppContext, entity: Entity, user: CurrentUser, id: number): Promise<Row> {
   const row = await findStored(ctx.db as unknown as Untyped, entity, user, id);
   if (!row) throw notFound();
-  return toApiRow(entity, row);
+  const api = toApiRow(entity, row);
+  if (entity.children.length === 0) return api;
+  return { ...api, ...(await readLines(ctx.db as unknown as Untyped, entity, Number(api.id))) };
 }
 
 async function audit(
@@ -138,6 +142,7 @@ export async function createRow(
   entity: Entity,
   user: CurrentUser | null,
   values: Row,
+  lines: Lines = {},
 ): Promise<Row> {
   return ctx.db.transaction().execute(async (trx) => {
     const finalValues = (await runHook(trx, entity, 'create', user, null, values)) ?? values;
@@ -155,8 +160,9 @@ export async function createRow(
       .returningAll()
       .executeTakeFirstOrThrow()) as Row;
     const row = toApiRow(entity, inserted);
+    await writeLines(trx as unknown as Untyped, ctx.dialect, entity, Number(row.id), lines);
     await audit(trx, entity, user, Number(row.id), 'create', diff(entity, null, row));
-    return row;
+    return entity.children.length ? { ...row, ...lines } : row;
   });
 }
 
@@ -167,6 +173,7 @@ export async function updateRow(
   id: number,
   version: number,
   values: Row,
+  lines: Lines = {},
 ): Promise<Row> {
   return ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Untyped;
@@ -193,8 +200,9 @@ export async function updateRow(
       .executeTakeFirst()) as Row | undefined;
     if (!updated) throw conflict();
     const row = toApiRow(entity, updated);
+    await writeLines(db, ctx.dialect, entity, id, lines);
     await audit(trx, entity, user, id, 'update', diff(entity, before, row));
-    return row;
+    return entity.children.length ? { ...row, ...(await readLines(db, entity, id)) } : row;
   });
 }
 
@@ -218,6 +226,7 @@ export async function deleteRow(
       .where(SYSTEM_COLUMN_MAP.version, '=', version)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw conflict();
+    await deleteLines(db, entity, id);
     await audit(trx, entity, user, id, 'delete', diff(entity, before, null));
   });
 }

@@ -1,17 +1,18 @@
 /** Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Create|Update|Delete}. */
 import type { FastifyInstance } from 'fastify';
 import type { EntityAction } from '../../runtime/shared/definition';
-import { toServerMessages } from '../../runtime/shared/validation';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { readBody } from '../http/business';
-import { badRequest, forbidden, invalid, unknownEntity } from '../http/errors';
+import { badRequest, forbidden, unknownEntity } from '../http/errors';
 import { authenticate } from '../auth/authenticate';
-import { t } from '../i18n';
 import { ok } from '../../runtime/shared/envelope';
 import { entityPermissions } from '../security/permissions';
 import { createRow, deleteRow, getRow, listRows, updateRow } from './repository';
 import type { Row } from './rows';
+import { validateDocument } from './document';
+import { exportRows } from './export';
+import { checkBranches, checkLicence } from './gates';
 import type { Lang } from '../../runtime/shared/definition';
 
 const ACTIONS: Record<string, EntityAction> = {
@@ -20,6 +21,7 @@ const ACTIONS: Record<string, EntityAction> = {
   create: 'create',
   update: 'edit',
   delete: 'delete',
+  export: 'export',
 };
 
 function positiveInt(v: unknown): number {
@@ -27,15 +29,9 @@ function positiveInt(v: unknown): number {
   return v;
 }
 
-/** Validates `values` with the definition's ajv validator; nulls mean "empty" and are dropped. */
+/** Validates `values` (fields, lines, rules) with the definition; nulls mean "empty" and are dropped. */
 export function validValues(entity: Entity, values: unknown, lang: Lang): Row {
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) throw badRequest();
-  const clean: Row = {};
-  for (const [k, v] of Object.entries(values)) if (v !== null) clean[k] = v;
-  if (!entity.validate(clean)) {
-    throw invalid(toServerMessages(entity.validate.errors, (key, params) => t(lang, key, params)));
-  }
-  return clean;
+  return validateDocument(entity, values, lang).values;
 }
 
 async function dispatch(
@@ -51,12 +47,15 @@ async function dispatch(
       return listRows(ctx, entity, user, body, lang);
     case 'get':
       return getRow(ctx, entity, user, positiveInt(body.id));
-    case 'create':
-      return createRow(ctx, entity, user, validValues(entity, body.values, lang));
+    case 'create': {
+      const doc = validateDocument(entity, body.values, lang);
+      return createRow(ctx, entity, user, doc.values, doc.lines);
+    }
     case 'update': {
       const id = positiveInt(body.id);
       const version = positiveInt(body.version);
-      return updateRow(ctx, entity, user, id, version, validValues(entity, body.values, lang));
+      const doc = validateDocument(entity, body.values, lang);
+      return updateRow(ctx, entity, user, id, version, doc.values, doc.lines);
     }
     default:
       await deleteRow(ctx, entity, user, positiveInt(body.id), positiveInt(body.version));
@@ -77,6 +76,9 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       const user = (await authenticate(ctx, req, 'required', false)) as CurrentUser;
       const perms = await entityPermissions(ctx, user, entity.key);
       if (!perms[need]) throw forbidden();
+      await checkLicence(ctx, entity);
+      await checkBranches(ctx, entity, req);
+      if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply);
       const data = await dispatch(ctx, entity, action, user, body, req.lang);
       return reply.send(ok(data));
     },

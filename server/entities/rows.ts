@@ -1,9 +1,14 @@
 /** Conversion between stored rows and API rows (system columns renamed, booleans and numbers typed). */
-import type { Entity } from '../definitions/registry';
+import type { EntityDataSchema } from '../../runtime/shared/definition';
 import type { Dialect } from '../db/types';
 import { SYSTEM_COLUMN_MAP } from '../db/entityTables';
 
 export type Row = Record<string, unknown>;
+
+/** An entity or a child table: anything with a data schema. */
+export interface Entity {
+  def: { schema: EntityDataSchema };
+}
 
 export function toApiRow(entity: Entity, stored: Row): Row {
   const out: Row = {};

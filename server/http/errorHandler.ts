@@ -5,12 +5,25 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { EnvelopeState, failure } from '../../runtime/shared/envelope';
 import { isUnreachable } from '../db/connection';
 import { errorText } from '../i18n';
-import { HttpError, type ErrorKey } from './errors';
+import { HttpError, errorData, type ErrorKey } from './errors';
 
 function send(req: FastifyRequest, reply: FastifyReply, status: number, key: ErrorKey, err?: HttpError) {
   if (err) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
-  const body = failure([errorText(req.lang, key)], err?.fields ?? [], err?.table ?? []);
-  if (status === 417 && body.ServerMessageTexts.length > 0) body.State = EnvelopeState.InvalidValues;
+  const body = failure(
+    [errorText(req.lang, key)],
+    err?.fields ?? [],
+    err?.table ?? [],
+    err ? errorData(err, req.lang) : null,
+  );
+  const fieldOrLine = body.ServerMessageTexts.length > 0 || body.TableMessageTexts.length > 0;
+  if (status === 417 && fieldOrLine) body.State = EnvelopeState.InvalidValues;
+  // 400: the offending parts also as an `errors` map (field → messages), as clients expect of a 400
+  if (status === 400 && body.ServerMessageTexts.length > 0) {
+    const errors: Record<string, string[]> = {};
+    for (const m of body.ServerMessageTexts)
+      (errors[m.FieldName] ??= []).push(`${m.FieldName}: ${m.Message}`);
+    return reply.code(status).send({ ...body, errors });
+  }
   return reply.code(status).send(body);
 }
 

@@ -1,5 +1,6 @@
 /** Errors that become envelopes with a status; thrown anywhere in a route, answered by one handler. */
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
+import type { Lang } from '../../runtime/shared/definition';
 
 /** Message keys under "errors" in the translation files. */
 export type ErrorKey =
@@ -17,7 +18,13 @@ export type ErrorKey =
   | 'NetworkUnavailablePleaseCheckIt'
   | 'WrongCurrentPassword'
   | 'WeakPassword'
-  | 'InvalidUsernameOrPassword';
+  | 'InvalidUsernameOrPassword'
+  | 'BusinessRuleViolated'
+  | 'NotAccessTenants'
+  | 'TheLicenceExpiredPleaseCallCompany'
+  | 'NoOperatingLicenseInOneOrMoreSelectedBranches'
+  | 'StockTakingInProgress'
+  | 'NotInStockTaking';
 
 export class HttpError extends Error {
   constructor(
@@ -27,6 +34,8 @@ export class HttpError extends Error {
     readonly table: TableMessage[] = [],
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** Data of the envelope (e.g. { BusinessErrors }), or a function of the request language. */
+    readonly data: unknown = null,
   ) {
     super(key);
     this.name = 'HttpError';
@@ -38,6 +47,11 @@ export const unauthorized = (): HttpError => new HttpError(401, 'TheSessionIsOve
 export const forbidden = (): HttpError => new HttpError(403, 'YouDoNotHavePermissionToAccessThisSection');
 export const notFound = (): HttpError => new HttpError(404, 'NotFound');
 export const unknownEntity = (): HttpError => new HttpError(404, 'UnknownEntity');
-export const invalid = (fields: ServerMessage[] = []): HttpError =>
-  new HttpError(417, 'YouHaveNotEnteredValuesCorrectly', fields);
+export const invalid = (fields: ServerMessage[] = [], table: TableMessage[] = []): HttpError =>
+  new HttpError(417, 'YouHaveNotEnteredValuesCorrectly', fields, table);
 export const conflict = (): HttpError => new HttpError(417, 'ConcurrencyConflict');
+
+/** The envelope Data of an error in the request language. */
+export function errorData(err: HttpError, lang: Lang): unknown {
+  return typeof err.data === 'function' ? (err.data as (l: Lang) => unknown)(lang) : err.data;
+}

@@ -60,6 +60,63 @@ describe('failures', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(/);
   });
 
+  it('answers 503 and leaves nothing half-written when PostgreSQL goes away during a write', async () => {
+    const pgUrl = new URL(inject('pgUrl'));
+    const name = `t_midwrite_${Date.now().toString(36)}`;
+    const direct = await createDatabase(pgUrl.toString(), name);
+    const proxy = await relay(Number(pgUrl.port));
+    const app = await makeApp(`postgres://postgres@127.0.0.1:${proxy.port}/${name}`);
+    const t = await signIn(app, 'staff');
+    // inside the write transaction: a first write goes through, then the connection is cut
+    HOOKS['sales.customer'] = {
+      beforeWrite: async ({ trx, values }) => {
+        await trx
+          .insertInto('audit_log')
+          .values({
+            user_id: null,
+            at: 'half',
+            entity: 'sales.customer',
+            row_id: 0,
+            action: 'half',
+            diff: '{}',
+          })
+          .execute();
+        await proxy.cut();
+        return values;
+      },
+    };
+    const check = await makeApp(direct);
+    cleanups.push(async () => {
+      delete HOOKS['sales.customer'];
+      await app.close();
+      await check.close();
+    });
+    const res = await call(app, 'Sales/Customer/Create', t.access_token, {
+      values: { code: 'C-5001', name: 'نیمه‌کاره', customerType: 'person' },
+    });
+    delete HOOKS['sales.customer'];
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      State: 2,
+      MessageTexts: ['سرویس در دسترس نیست؛ لطفاً شبکه را بررسی کنید.'],
+    });
+    const half = await check.ctx.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'half')
+      .execute();
+    expect(half).toEqual([]);
+    const stored = await call<{ lastRow: number }>(
+      check,
+      'Sales/Customer/GetList',
+      (await signIn(check, 'staff')).access_token,
+      {
+        filterModel: { code: { filterType: 'text', type: 'equals', filter: 'C-5001' } },
+      },
+    );
+    expect(stored.body.Data.lastRow).toBe(0);
+  });
+
   it('serves the built client and falls back to index.html for client routes', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'erp-dist-'));
     mkdirSync(join(dist, 'assets'));

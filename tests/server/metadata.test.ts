@@ -32,7 +32,10 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
     const sales = staff.body.Data.find((m) => m.route === '/sales');
     expect(sales).toMatchObject({
       title: 'فروش',
-      children: [{ route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' }],
+      children: [
+        { route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' },
+        { route: '/sales/invoice', title: 'فاکتورهای فروش', entity: 'sales.invoice' },
+      ],
     });
 
     const en = await call<MenuItem[]>(

@@ -7,6 +7,8 @@ import type { CurrentUser } from '../../context';
 import type { SystemTables } from '../../db/types';
 import type { Row } from '../rows';
 import { passwordResetHook } from './passwordReset';
+import { closedPeriodHook } from './closedPeriod';
+import { stockChangeHook, stockCountHook } from './stockTaking';
 
 export interface HookContext {
   trx: Transaction<SystemTables> | Kysely<SystemTables>;
@@ -24,4 +26,8 @@ export interface EntityHooks {
 
 export const HOOKS: Record<string, EntityHooks> = {
   'security.passwordResetRequest': passwordResetHook,
+  'accounting.voucher': closedPeriodHook,
+  'sales.invoice': closedPeriodHook,
+  'inventory.stockMove': stockChangeHook,
+  'inventory.stockCount': stockCountHook,
 };

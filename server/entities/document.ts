@@ -1,0 +1,114 @@
+/**
+ * Validation of a Create/Update `values` object: computed fields (runtime/shared/rules.ts) first,
+ * then the field schema (417, ServerMessageTexts), the lines of each child table (417,
+ * TableMessageTexts with the 0-based RowIndex), then the document's cross-field rules (417 with
+ * Data.BusinessErrors). The same rule module runs in the browser.
+ */
+import { localText, type Lang } from '../../runtime/shared/definition';
+import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
+import { applyComputed, brokenRules } from '../../runtime/shared/rules';
+import { errorField, errorKey } from '../../runtime/shared/validation';
+import type { ChildEntity, Entity } from '../definitions/registry';
+import { HttpError, badRequest, invalid } from '../http/errors';
+import { t } from '../i18n';
+import type { Row } from './rows';
+
+export type Lines = Record<string, Row[]>;
+
+export interface ValidDocument {
+  values: Row;
+  lines: Lines;
+}
+
+/** Drops nulls (empty inputs). */
+function clean(values: object): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(values)) if (v !== null) out[k] = v;
+  return out;
+}
+
+function isObject(v: unknown): v is Row {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** 417 with field messages; the thrown error of a business rule carries Data.BusinessErrors. */
+export function businessError(messages: string[]): HttpError {
+  return new HttpError(417, 'BusinessRuleViolated', [], [], {}, { BusinessErrors: messages });
+}
+
+function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[] {
+  const out: TableMessage[] = [];
+  lines.forEach((line, index) => {
+    const seen = new Set<string>();
+    if (!child.validate(line)) {
+      for (const e of child.validate.errors ?? []) {
+        const field = errorField(e);
+        if (seen.has(field)) continue;
+        seen.add(field);
+        out.push({
+          TableName: child.name,
+          RowIndex: index,
+          FieldName: field,
+          Message: t(lang, errorKey(e), { ...e.params }),
+        });
+      }
+      return;
+    }
+    for (const broken of child.def.rules ? brokenRules(child.def.rules, line) : []) {
+      const field = broken.fields[0] ?? '';
+      if (seen.has(field)) continue;
+      seen.add(field);
+      out.push({
+        TableName: child.name,
+        RowIndex: index,
+        FieldName: field,
+        Message: localText(broken.message, lang),
+      });
+    }
+  });
+  return out;
+}
+
+export function validateDocument(entity: Entity, values: unknown, lang: Lang): ValidDocument {
+  if (!isObject(values)) throw badRequest();
+  const lines: Lines = {};
+  const own: Row = {};
+  const childNames = new Set(entity.children.map((c) => c.name));
+  for (const [k, v] of Object.entries(values)) if (!childNames.has(k)) own[k] = v;
+  const fields: ServerMessage[] = [];
+  const table: TableMessage[] = [];
+  for (const child of entity.children) {
+    const given = values[child.name] ?? [];
+    if (!Array.isArray(given) || !given.every(isObject)) throw badRequest();
+    const rows = given.map((line) => {
+      const row = clean(line);
+      return child.def.rules ? applyComputed(child.def.rules, row) : row;
+    });
+    lines[child.name] = rows;
+    if (rows.length < (child.def.minItems ?? 0))
+      fields.push({
+        FieldName: child.name,
+        Message: t(lang, 'validation.minItems', { limit: child.def.minItems }),
+      });
+    table.push(...lineErrors(child, rows, lang));
+  }
+  let doc = clean(own);
+  const rules = entity.def.rules;
+  if (rules) doc = applyComputed(rules, { ...doc, ...lines });
+  for (const child of entity.children) delete doc[child.name];
+  if (!entity.validate(doc)) {
+    const seen = new Set(fields.map((f) => f.FieldName));
+    for (const e of entity.validate.errors ?? []) {
+      const field = errorField(e);
+      if (seen.has(field)) continue;
+      seen.add(field);
+      fields.push({ FieldName: field, Message: t(lang, errorKey(e), { ...e.params }) });
+    }
+  }
+  if (fields.length > 0 || table.length > 0) throw invalid(fields, table);
+  if (rules) {
+    const broken = brokenRules(rules, { ...doc, ...lines });
+    if (broken.length > 0) throw businessError(broken.map((b) => localText(b.message, lang)));
+  }
+  return { values: doc, lines };
+}

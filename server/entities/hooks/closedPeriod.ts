@@ -1,0 +1,34 @@
+/**
+ * Documents dated inside a closed fiscal period (accounting/fiscalPeriod with closed = true) cannot
+ * be created, changed or deleted: 417 with Data.BusinessErrors.
+ */
+import type { Kysely } from 'kysely';
+import type { Lang } from '../../../runtime/shared/definition';
+import { t } from '../../i18n';
+import { HttpError } from '../../http/errors';
+import type { EntityHooks } from './index';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity tables are untyped
+type Untyped = Kysely<any>;
+
+const PERIODS_TABLE = 'e_accounting_fiscalperiod';
+
+export const closedPeriodHook: EntityHooks = {
+  async beforeWrite({ trx, before, values }) {
+    for (const date of [values?.date, before?.date]) {
+      if (typeof date !== 'string') continue;
+      const periods = (await (trx as unknown as Untyped)
+        .selectFrom(PERIODS_TABLE)
+        .select(['title', 'closed'])
+        .where('startDate', '<=', date)
+        .where('endDate', '>=', date)
+        .execute()) as { title: string; closed: unknown }[];
+      const closed = periods.find((p) => p.closed === true || p.closed === 1);
+      if (closed)
+        throw new HttpError(417, 'BusinessRuleViolated', [], [], {}, (lang: Lang) => ({
+          BusinessErrors: [t(lang, 'errors.FiscalPeriodClosed', { title: closed.title })],
+        }));
+    }
+    return values;
+  },
+};

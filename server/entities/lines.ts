@@ -1,0 +1,56 @@
+/** Storage of document lines: `{parent table}__{child}` rows with parent_id and line_no (order). */
+import type { Kysely } from 'kysely';
+import type { Entity } from '../definitions/registry';
+import type { Dialect } from '../db/types';
+import type { Lines } from './document';
+import { toApiRow, toColumns, type Row } from './rows';
+
+// Child tables exist only at run time; their queries are untyped.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Untyped = Kysely<any>;
+
+/** Replaces the lines of one document (the children given; others are left alone). */
+export async function writeLines(
+  db: Untyped,
+  dialect: Dialect,
+  entity: Entity,
+  parentId: number,
+  lines: Lines,
+): Promise<void> {
+  for (const child of entity.children) {
+    const rows = lines[child.name];
+    if (!rows) continue;
+    await db.deleteFrom(child.table).where('parent_id', '=', parentId).execute();
+    if (rows.length === 0) continue;
+    await db
+      .insertInto(child.table)
+      .values(
+        rows.map((row, index) => ({
+          ...toColumns(child, row, dialect),
+          parent_id: parentId,
+          line_no: index,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function deleteLines(db: Untyped, entity: Entity, parentId: number): Promise<void> {
+  for (const child of entity.children)
+    await db.deleteFrom(child.table).where('parent_id', '=', parentId).execute();
+}
+
+/** The lines of one document as API rows, in order, by child name. */
+export async function readLines(db: Untyped, entity: Entity, parentId: number): Promise<Lines> {
+  const out: Lines = {};
+  for (const child of entity.children) {
+    const rows = (await db
+      .selectFrom(child.table)
+      .selectAll()
+      .where('parent_id', '=', parentId)
+      .orderBy('line_no')
+      .execute()) as Row[];
+    out[child.name] = rows.map((r) => toApiRow(child, r));
+  }
+  return out;
+}
