@@ -50,7 +50,8 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
           profile: config.osrmProfile,
           timeout: MAP_ROUTING_TIMEOUT_MS,
           useHints: true,
-          language: lang,
+          // LRM's own texts (osrm-text-instructions) are replaced by our formatter.
+          language: 'en',
           requestParameters: { continue_straight: 'true' },
           suppressDemoServerWarning: true,
         }),
@@ -62,13 +63,28 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
         reverseWaypoints: false,
         routeWhileDragging: false,
         collapsible: false,
-        language: lang,
+        // LRM has no Persian localisation and throws for one it lacks; every text it shows comes
+        // from our formatter and options instead.
+        language: 'en',
         autocompleteOptions: { timeout: AUTOCOMPLETE_DELAY_MS, noResultsMessage: t('map.noResults') },
         geocoderPlaceholder: names,
         addButtonClassName: 'route-add-waypoint',
+        createGeocoder: () => {
+          const container = L.DomUtil.create('div', 'leaflet-routing-geocoder');
+          const input = L.DomUtil.create('input', '', container);
+          const remove = L.DomUtil.create('button', 'leaflet-routing-remove-waypoint', container);
+          remove.type = 'button';
+          remove.textContent = '×';
+          remove.title = t('map.removeWaypoint');
+          remove.setAttribute('aria-label', t('map.removeWaypoint'));
+          return { container, input, closeButton: remove };
+        },
       });
       control.on('routingerror', () => toast({ text: 'map.noRoute', kind: 'error', id: 'map.noRoute' }));
       control.addTo(map);
+      const add = element.current.querySelector<HTMLButtonElement>('.leaflet-routing-add-waypoint');
+      add?.setAttribute('aria-label', t('map.addWaypoint'));
+      if (add) add.title = t('map.addWaypoint');
       ready.current?.(control);
     });
     return () => {
@@ -84,6 +100,7 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
       role="region"
       aria-label={t('map.mapLabel')}
       data-testid="route-planner"
+      className="route-planner"
       style={{ height, width: '100%' }}
     />
   );

@@ -29,5 +29,5 @@ export function createFormatter(L: LeafletWithRouting, t: i18n['t'], lang: strin
     formatTime: (seconds: number) =>
       t('map.minutes', { value: digits(String(Math.max(1, Math.round(seconds / 60))), lang) }),
   });
-  return new Formatter({ language: lang });
+  return new Formatter({ language: 'en' });
 }

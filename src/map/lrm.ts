@@ -56,9 +56,21 @@ export function loadLeaflet(): Promise<LeafletWithRouting> {
   loading ??= (async () => {
     const leaflet = (await import('leaflet')).default;
     (window as unknown as { L: typeof Leaflet }).L = leaflet;
+    // Leaflet guesses its marker images from CSS; with a bundler they are imported instead.
+    const [icon, icon2x, shadow] = await Promise.all([
+      import('leaflet/dist/images/marker-icon.png'),
+      import('leaflet/dist/images/marker-icon-2x.png'),
+      import('leaflet/dist/images/marker-shadow.png'),
+    ]);
+    leaflet.Icon.Default.mergeOptions({
+      iconUrl: icon.default,
+      iconRetinaUrl: icon2x.default,
+      shadowUrl: shadow.default,
+    });
     await import('leaflet/dist/leaflet.css');
     await import('leaflet-routing-machine/dist/leaflet-routing-machine.css');
     await import('leaflet-routing-machine');
+    await import('./map.css');
     return (window as unknown as { L: LeafletWithRouting }).L;
   })();
   return loading;
