@@ -32,5 +32,7 @@ test('switching to English flips direction, menu, grid and title; switching back
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fa');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page).toHaveTitle(/^داشبورد \| /);
-  await expect(page.getByRole('navigation', { name: 'منو' }).getByRole('link', { name: 'مشتریان' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'منو' }).getByRole('link', { name: 'مشتریان' }),
+  ).toBeVisible();
 });

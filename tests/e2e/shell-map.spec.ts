@@ -19,7 +19,7 @@ const P2 = [35.78, 51.4] as const;
 /** Google polyline encoding, precision 5 (OSRM's default geometry format). */
 function encode(points: ReadonlyArray<readonly [number, number]>): string {
   let out = '';
-  let last = [0, 0];
+  const last = [0, 0];
   for (const p of points) {
     for (let i = 0; i < 2; i++) {
       const value = Math.round((p[i] ?? 0) * 1e5);
