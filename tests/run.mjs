@@ -11,7 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const REPORTS = join(ROOT, '.tmp', 'reports');
+// per run, so that two runs in one tree at once do not read each other's reports
+const REPORTS = join(ROOT, '.tmp', 'reports', String(process.pid));
 
 /** Seconds with one decimal, for the duration lines. */
 const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
@@ -184,6 +185,7 @@ async function main() {
     console.log(`✓ ${label} passed in ${took}${countText}`);
   }
 
+  rmSync(REPORTS, { recursive: true, force: true });
   console.log(`\nall ${chosen.length} steps passed in ${secs(Date.now() - started)}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 }

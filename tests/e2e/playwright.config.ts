@@ -23,7 +23,9 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  outputDir: '../../test-results',
+  // one folder per run (keyed by its port): Playwright empties outputDir at start, so two runs on
+  // one tree at once must not share it
+  outputDir: `../../test-results/e2e-${process.env.E2E_PORT}`,
   reporter: reporters,
   use: {
     baseURL,
