@@ -21,7 +21,12 @@ export default tseslint.config(
     // The headless core must not reach into the UI layers (DEVELOPERS.md: runtime -> nothing of renderers/src).
     files: ['runtime/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/renderers/**', '**/src/**', '@fluentui/*', 'react-toastify', 'ag-grid-*', '@rjsf/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/renderers/**', '**/src/**', '@fluentui/*', 'react-toastify', 'ag-grid-*', '@rjsf/*'],
+        },
+      ],
     },
   },
   {
