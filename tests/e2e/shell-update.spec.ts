@@ -1,0 +1,119 @@
+/**
+ * The update flow (spec sections 4 and 9) with the real built app and its real service worker.
+ * Playwright cannot intercept a worker's script fetch, so the test serves dist/ itself from a tiny
+ * static server (the login page needs no API) whose sw.js it can change: a new version. The app's
+ * hourly update check (Playwright's clock) finds it, the toasts count down, and at the end this
+ * tab reloads and the other tabs are told to reload.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { PROJECT_ROOT } from '../support/e2eServer';
+
+const DIST = join(PROJECT_ROOT, 'dist');
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+};
+
+const toPersian = (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
+/** The countdown's seconds from a toast text (Persian digits). */
+function seconds(text: string | null): number {
+  const digits = (text ?? '').replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).match(/\d+/);
+  return Number(digits?.[0]);
+}
+
+let server: Server;
+let origin = '';
+const version = { next: false };
+
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    void (async () => {
+      const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+      let file = join(DIST, path);
+      if (!file.startsWith(DIST) || !extname(path)) file = join(DIST, 'index.html');
+      try {
+        let body = await readFile(file);
+        if (path === '/sw.js' && version.next)
+          body = Buffer.concat([body, Buffer.from('\n// next version\n')]);
+        res.writeHead(200, {
+          'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-cache',
+        });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    })();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((done) => server.close(done));
+});
+
+test('a new version: available, a 240 s toast, Close keeps timerData, the 60 s toast, every tab reloads', async ({
+  context,
+}) => {
+  version.next = false;
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`${origin}/login`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.clock.fastForward(31_000); // registered at the latest 30 s after start
+
+  const other = await context.newPage();
+  await other.goto(`${origin}/login`);
+  await expect(other.getByRole('button', { name: 'ورود', exact: true })).toBeVisible();
+
+  version.next = true;
+  await page.clock.fastForward(60 * 60 * 1000); // the hourly update check
+  const toast = page.getByTestId('update-toast');
+  await expect(toast).toBeVisible({ timeout: 30_000 });
+  await expect(toast).toContainText(/۲۴۰|۲۳۹/);
+  // From here on time moves only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  const start = seconds(await toast.textContent());
+  await page.clock.fastForward(10_000);
+  await expect(toast).toContainText(toPersian(start - 10));
+
+  const timerData = () => page.evaluate(() => sessionStorage.getItem('timerData'));
+  await toast.getByRole('button', { name: 'بستن' }).click();
+  expect(await timerData()).toBe(String(start - 10));
+  // The toast's exit animation needs a few frames; the countdown goes on meanwhile.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return toast.count();
+    })
+    .toBe(0);
+
+  // While closed, timerData follows the countdown; at 60 s the second toast starts from 60.
+  await page.clock.fastForward((Number(await timerData()) - 63) * 1000);
+  while (Number(await timerData()) > 61) await page.clock.runFor(1000);
+  expect(await timerData()).toBe('61');
+  const final = page.getByTestId('update-final-toast');
+  await expect(final).toHaveCount(0);
+  await page.clock.runFor(1000);
+  await expect(final).toBeVisible();
+  await expect(final).toContainText('۶۰');
+
+  const otherReloaded = other.waitForEvent('load');
+  const reloaded = page.waitForEvent('load');
+  await page.clock.fastForward(59_000);
+  await Promise.all([reloaded, otherReloaded]);
+  expect(await page.evaluate(() => sessionStorage.getItem('timerData'))).toBeNull();
+});
