@@ -29,7 +29,8 @@ describe.each(DIALECTS)('password reset and change on %s', (dialect) => {
     db?.cleanup();
   });
 
-  it('approves a forgot-password request, forces a change, then clears it', async () => {
+  // many scrypt hashes (N=2^17): give it room on a loaded 2-core machine
+  it('approves a forgot-password request, forces a change, then clears it', { timeout: 90_000 }, async () => {
     const unknown = await call(app, 'Security/PasswordReset/Request', null, { username: 'ghost' });
     const known = await call(app, 'Security/PasswordReset/Request', null, { username: 'customer' });
     expect(unknown.status).toBe(200);
