@@ -259,7 +259,7 @@ describe('error catalogue against the real server', () => {
 
   it('429 (too many failed sign-ins) → TooManyRequestsError', async () => {
     let error: ApiError | null = null;
-    for (let i = 0; i < 12 && !error?.status?.toString().startsWith('429'); i++)
+    for (let i = 0; i < 12 && error?.status !== 429; i++)
       error = (await login('storekeeper', `wrong-${i}`, false).catch((e: unknown) => e)) as ApiError;
     expect(error?.status).toBe(429);
     expect(texts().at(-1)).toBe('TooManyRequestsError');
