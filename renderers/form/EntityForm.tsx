@@ -1,20 +1,34 @@
 /**
  * The generic entity form: RJSF over definition.schema with Fluent templates and the widget
- * registry. Validation is live after the first submit; server field messages (prop serverErrors or
- * a 417 ApiError from onSave) are shown inline; Ctrl+S saves; what the user typed is never lost.
+ * registry, plus a lines grid per child table (definition.children) and the definition's rules
+ * (computed fields, cross-field rules, conditional states; runtime/shared/rules.ts). Validation is
+ * live after the first submit; server field, cell and business messages (a 417 ApiError from
+ * onSave, or the serverErrors prop) are shown inline; Ctrl+S saves; what the user typed is never
+ * lost.
  */
-import { Button, makeStyles } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityValues } from '../../runtime/entity/types';
+import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { ApiError } from '../../runtime/http/ApiError';
-import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
+import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage } from '../../runtime/shared/envelope';
+import { LinesGrid } from './lines/LinesGrid';
+import {
+  applyFieldStates,
+  mergeFieldErrors,
+  safeBrokenRules,
+  safeFieldStates,
+  statesKey,
+  violationMessages,
+  withComputed,
+} from './rules';
 import { buildFormSchema, buildUiSchema, formFieldNames } from './schema';
 import { formTemplates } from './templates';
+import { initialLineData, useLines } from './useLines';
 import { formValidator, localiseErrors } from './validator';
 import { pickValues, sameValues, serverErrorSchema } from './values';
 import { widgetRegistry } from './widgets/registry';
@@ -22,47 +36,71 @@ import { widgetRegistry } from './widgets/registry';
 export interface EntityFormProps {
   definition: EntityDefinition;
   lang: Lang;
-  /** Values to start from (the row when editing); system fields are ignored. */
+  /** Values to start from (the row when editing, lines under their table names). */
   values?: EntityValues;
   readOnly?: boolean;
   /** Field messages from the server, shown inline under their fields. */
   serverErrors?: ServerMessage[];
-  /** Saves the values; a rejection with ApiError 417 puts its ServerMessageTexts inline. */
+  /** Saves the values; a rejection with ApiError 417 puts its messages inline. */
   onSave?: (values: EntityValues) => Promise<unknown>;
   onCancel?: () => void;
   /** Told whenever the form becomes dirty or clean (for the unsaved-changes guard). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Client of another entity ('module.name'): lookups search and show it through this. */
+  clientFor?: (entityKey: string) => EntityClient;
 }
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '20px' },
+  list: { margin: 0, paddingInlineStart: '16px' },
 });
 
 const TRANSLATION_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
 
+function businessErrorsOf(err: ApiError): string[] {
+  const data = err.envelope?.Data as { BusinessErrors?: unknown } | null | undefined;
+  const list = data && typeof data === 'object' ? data.BusinessErrors : undefined;
+  return Array.isArray(list) ? list.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))) : [];
+}
+
 export function EntityForm(props: EntityFormProps) {
-  const { definition, lang, readOnly = false, onSave, onCancel, onDirtyChange } = props;
+  const { definition, lang, readOnly = false, onSave, onCancel, onDirtyChange, clientFor } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const formRef = useRef<Form<EntityValues>>(null);
+  const rules = definition.rules;
   const names = useMemo(() => formFieldNames(definition), [definition]);
-  const schema = useMemo(() => buildFormSchema(definition, lang), [definition, lang]);
-  const uiSchema = useMemo(() => buildUiSchema(definition, lang, readOnly), [definition, lang, readOnly]);
-  const [baseline] = useState(
-    () =>
-      getDefaultFormState(
-        formValidator,
-        schema as RJSFSchema,
-        pickValues(props.values, names),
-      ) as EntityValues,
-  );
+  const baseSchema = useMemo(() => buildFormSchema(definition, lang), [definition, lang]);
+  const baseUi = useMemo(() => {
+    const ui = buildUiSchema(definition, lang, readOnly);
+    // Computed fields are never typed into.
+    for (const f of Object.keys(rules?.computed ?? {}))
+      if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
+    return ui;
+  }, [definition, lang, readOnly, rules, names]);
+  const [baseline] = useState(() => {
+    const start = getDefaultFormState(
+      formValidator,
+      baseSchema as RJSFSchema,
+      pickValues(props.values, names),
+    ) as EntityValues;
+    return withComputed(rules, start, initialLineData(definition, props.values), names);
+  });
   const [formData, setFormData] = useState<EntityValues>(baseline);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [ownServerErrors, setOwnServerErrors] = useState<ServerMessage[] | null>(null);
+  const [businessErrors, setBusinessErrors] = useState<string[]>([]);
   const [editedSinceServer, setEditedSinceServer] = useState<Set<string>>(new Set());
 
-  const dirty = !sameValues(formData, baseline, names);
+  const lines = useLines(definition, props.values, submitted, t, lang);
+  // Computed fields shown from the typed values and the current lines.
+  const shown = useMemo(
+    () => withComputed(rules, formData, lines.data, names),
+    [rules, formData, lines.data, names],
+  );
+
+  const dirty = !sameValues(shown, baseline, names) || lines.dirty;
   const dirtyRef = useRef(dirty);
   useEffect(() => {
     if (dirtyRef.current !== dirty) onDirtyChange?.(dirty);
@@ -77,12 +115,32 @@ export function EntityForm(props: EntityFormProps) {
     setEditedSinceServer(new Set());
   }
 
+  // Conditional states: schema and uiSchema rebuilt only when a state changes.
+  const ruleData = useMemo(() => ({ ...shown, ...lines.data }), [shown, lines.data]);
+  const states = rules?.conditions ? safeFieldStates(rules, ruleData) : {};
+  const key = statesKey(states);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the states' content
+  const applied = useMemo(() => applyFieldStates(baseSchema, baseUi, states), [baseSchema, baseUi, key]);
+  const schema: RJSFSchema = applied.schema;
+  const uiSchema: UiSchema = applied.uiSchema;
+
+  const violations = useMemo(
+    () => (submitted ? violationMessages(safeBrokenRules(rules, ruleData), names, lang) : null),
+    [submitted, rules, ruleData, names, lang],
+  );
+
   const extraErrors = useMemo(() => {
     const messages = (ownServerErrors ?? props.serverErrors ?? [])
       .filter((m) => !editedSinceServer.has(m.FieldName))
       .map((m) => ({ ...m, Message: TRANSLATION_KEY.test(m.Message) ? t(m.Message) : m.Message }));
-    return serverErrorSchema(messages, names);
-  }, [ownServerErrors, props.serverErrors, editedSinceServer, names, t]);
+    return mergeFieldErrors(serverErrorSchema(messages, names), violations?.fields ?? {});
+  }, [ownServerErrors, props.serverErrors, editedSinceServer, names, t, violations]);
+
+  const formMessages = [
+    ...(violations?.form ?? []),
+    ...lines.tableMessages(t, (c) => localText(c.label, lang)),
+    ...businessErrors,
+  ];
 
   useEffect(() => {
     if (readOnly) return;
@@ -97,8 +155,8 @@ export function EntityForm(props: EntityFormProps) {
   }, [readOnly]);
 
   const onChange = (e: IChangeEvent<EntityValues>) => {
-    const next = e.formData ?? {};
-    const changed = names.filter((n) => JSON.stringify(next[n]) !== JSON.stringify(formData[n]));
+    const next = withComputed(rules, e.formData ?? {}, lines.data, names);
+    const changed = names.filter((n) => JSON.stringify(next[n]) !== JSON.stringify(shown[n]));
     if (changed.length) setEditedSinceServer((s) => new Set([...s, ...changed]));
     setFormData(next);
   };
@@ -106,26 +164,34 @@ export function EntityForm(props: EntityFormProps) {
   const onSubmit = async (e: IChangeEvent<EntityValues>) => {
     setSubmitted(true);
     if (readOnly || saving || !onSave) return;
+    const values = withComputed(rules, pickValues(e.formData, names), lines.data, names);
+    if (lines.blocksSave() || safeBrokenRules(rules, { ...values, ...lines.data }).length > 0) return;
     setSaving(true);
+    setBusinessErrors([]);
+    lines.markSent();
     try {
-      await onSave(pickValues(e.formData, names));
+      await onSave({ ...values, ...lines.data });
     } catch (err) {
       if (err instanceof ApiError && err.status === 417 && err.envelope) {
         setOwnServerErrors(err.envelope.ServerMessageTexts ?? []);
         setEditedSinceServer(new Set());
+        lines.setServerMessages(err.envelope.TableMessageTexts ?? []);
+        setBusinessErrors(businessErrorsOf(err));
       }
     } finally {
       setSaving(false);
     }
   };
 
+  const formContext = useMemo(() => ({ lang, clientFor }), [lang, clientFor]);
+
   return (
     <Form<EntityValues>
       ref={formRef}
       schema={schema}
       uiSchema={uiSchema}
-      formData={formData}
-      formContext={{ lang }}
+      formData={shown}
+      formContext={formContext}
       validator={formValidator}
       widgets={widgetRegistry}
       templates={formTemplates}
@@ -139,6 +205,29 @@ export function EntityForm(props: EntityFormProps) {
       onError={() => setSubmitted(true)}
       onSubmit={(e) => void onSubmit(e)}
     >
+      {lines.children.map(([name, child]) => (
+        <LinesGrid
+          key={name}
+          name={name}
+          child={child}
+          lang={lang}
+          readOnly={readOnly}
+          initial={lines.initial[name] ?? []}
+          errors={lines.errors[name]!}
+          onChange={lines.onGridChange}
+        />
+      ))}
+      {formMessages.length > 0 && (
+        <MessageBar intent="error" role="alert" style={{ marginTop: '12px' }}>
+          <MessageBarBody>
+            <ul className={styles.list}>
+              {formMessages.map((m, i) => (
+                <li key={i}>{m}</li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.actions}>
         {!readOnly && (
           <Button appearance="primary" type="submit" disabled={saving}>

@@ -11,7 +11,8 @@ import {
 const SYSTEM = new Set<string>(SYSTEM_FIELDS);
 
 /** Widget name chosen when the uiSchema names none. */
-export function defaultWidget(field: FieldSchema, money: boolean): string {
+export function defaultWidget(field: FieldSchema, money: boolean, lookup = false): string {
+  if (lookup) return 'lookup';
   if (field.enum) return 'select';
   switch (field.type) {
     case 'boolean':
@@ -66,7 +67,11 @@ export function buildUiSchema(definition: EntityDefinition, lang: Lang, readOnly
     const own = (source[name] ?? {}) as Record<string, unknown>;
     const entry: Record<string, unknown> = { ...own };
     if (typeof entry['ui:widget'] !== 'string')
-      entry['ui:widget'] = defaultWidget(field, meta?.money === true);
+      entry['ui:widget'] = defaultWidget(field, meta?.money === true, meta?.lookup !== undefined);
+    if (meta?.lookup) {
+      const options = (entry['ui:options'] ?? {}) as Record<string, unknown>;
+      entry['ui:options'] = { ...options, lookup: meta.lookup };
+    }
     if (field.enum && meta?.enumLabels) {
       const labels = meta.enumLabels;
       entry['ui:enumNames'] = field.enum.map((v) => localText(labels[String(v)], lang) || String(v));

@@ -4,7 +4,7 @@
  */
 import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_IR } from '@ag-grid-community/locale';
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import type { CellKeyDownEvent, GridApi, GridReadyEvent } from 'ag-grid-community';
+import type { CellKeyDownEvent, ColumnState, GridApi, GridReadyEvent } from 'ag-grid-community';
 import { themeQuartz } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { localText, type EntityDefinition, type EntityRow, type Lang } from '../
 import { ChoiceFilter } from './ChoiceFilter';
 import { buildColumnDefs, CHOICE_FILTER } from './columns';
 import { createDatasource } from './datasource';
+import { currentUserId, gridStateKey, loadGridState, saveGridState, type StoredColumn } from './gridState';
 import { JalaliDateInput } from './JalaliDateInput';
 import { registerGridModules } from './modules';
 
@@ -35,6 +36,8 @@ export interface EntityGridProps {
   onSelectionChange?: (row: EntityRow | null) => void;
   /** Change it to reload the rows in view (keeps page and scroll position). */
   refreshKey?: number;
+  /** Whose column widths/order/sort are remembered (default: the token's `sub`). */
+  userId?: string;
 }
 
 const useStyles = makeStyles({
@@ -58,6 +61,7 @@ export function EntityGrid({
   onOpenRow,
   onSelectionChange,
   refreshKey,
+  userId,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -92,6 +96,17 @@ export function EntityGrid({
   }, [title]);
   useEffect(labelGrid, [labelGrid]);
 
+  const stateKey = gridStateKey(userId ?? currentUserId(), definition);
+  const restoreState = (api: GridApi<EntityRow>) => {
+    const known = new Set(
+      columnDefs.map((c) => ('colId' in c && c.colId) || ('field' in c && c.field) || ''),
+    );
+    const state = loadGridState(stateKey, known);
+    if (state) api.applyColumnState({ state: state as ColumnState[], applyOrder: true });
+  };
+  const storeState = (api: GridApi<EntityRow>) =>
+    saveGridState(stateKey, api.getColumnState() as StoredColumn[]);
+
   const onCellKeyDown = (e: CellKeyDownEvent<EntityRow>) => {
     const key = (e.event as KeyboardEvent | null)?.key;
     if (key === 'Enter' && e.data) onOpenRow?.(e.data);
@@ -115,8 +130,12 @@ export function EntityGrid({
         suppressOverlays={['loading', 'noRows']}
         onGridReady={(e: GridReadyEvent<EntityRow>) => {
           apiRef.current = e.api;
+          restoreState(e.api);
           labelGrid();
         }}
+        onColumnResized={(e) => e.finished && e.source !== 'api' && storeState(e.api)}
+        onColumnMoved={(e) => e.finished && e.source !== 'api' && storeState(e.api)}
+        onSortChanged={(e) => e.source !== 'api' && storeState(e.api)}
         onRowDoubleClicked={(e) => e.data && onOpenRow?.(e.data)}
         onCellKeyDown={onCellKeyDown}
         onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows()[0] ?? null)}

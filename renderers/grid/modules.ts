@@ -1,6 +1,7 @@
 /** Only the AG Grid modules the entity grid uses. */
 import {
   CellStyleModule,
+  ColumnApiModule,
   ColumnAutoSizeModule,
   CustomFilterModule,
   DateFilterModule,
@@ -27,6 +28,7 @@ export function registerGridModules(): void {
     LocaleModule,
     CellStyleModule,
     ColumnAutoSizeModule,
+    ColumnApiModule,
     CustomFilterModule,
     ...(import.meta.env?.DEV ? [ValidationModule] : []),
   ]);

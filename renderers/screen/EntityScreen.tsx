@@ -21,6 +21,10 @@ export interface EntityScreenProps {
   permissions: EntityPermissions;
   client: EntityClient;
   lang: Lang;
+  /** Client of another entity ('module.name', e.g. 'sales.customer') for lookups in the form. */
+  clientFor?: (entityKey: string) => EntityClient;
+  /** User the grid's column layout is remembered for (default: the token's `sub`). */
+  userId?: string;
 }
 
 const useStyles = makeStyles({
@@ -32,7 +36,14 @@ interface Open {
   row?: EntityRow;
 }
 
-export function EntityScreen({ definition, permissions, client, lang }: EntityScreenProps) {
+export function EntityScreen({
+  definition,
+  permissions,
+  client,
+  lang,
+  clientFor,
+  userId,
+}: EntityScreenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [selected, setSelected] = useState<EntityRow | null>(null);
@@ -85,6 +96,7 @@ export function EntityScreen({ definition, permissions, client, lang }: EntitySc
         client={client}
         lang={lang}
         refreshKey={refreshKey}
+        userId={userId}
         onSelectionChange={setSelected}
         onOpenRow={(row) => void openRow(row)}
       />
@@ -97,6 +109,7 @@ export function EntityScreen({ definition, permissions, client, lang }: EntitySc
           row={open.row}
           onSave={save}
           onClose={close}
+          clientFor={clientFor}
         />
       )}
     </section>

@@ -5,7 +5,7 @@
 import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityValues } from '../../runtime/entity/types';
+import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { confirm, dialogStore, onCloseAllDialogs } from '../../runtime/ui/dialogs';
 import { EntityForm } from '../form/EntityForm';
@@ -19,9 +19,11 @@ export interface FormModalProps {
   row?: EntityRow;
   onSave: (values: EntityValues) => Promise<unknown>;
   onClose: () => void;
+  /** Clients of other entities for lookups ('module.name'). */
+  clientFor?: (entityKey: string) => EntityClient;
 }
 
-export function FormModal({ definition, lang, mode, row, onSave, onClose }: FormModalProps) {
+export function FormModal({ definition, lang, mode, row, onSave, onClose, clientFor }: FormModalProps) {
   const { t } = useTranslation();
   const dirty = useRef(false);
   const asking = useRef(false);
@@ -66,7 +68,7 @@ export function FormModal({ definition, lang, mode, row, onSave, onClose }: Form
       <DialogSurface
         ref={surface}
         dir={lang === 'fa' ? 'rtl' : 'ltr'}
-        style={{ maxWidth: 'min(920px, 96vw)', width: '100%' }}
+        style={{ maxWidth: definition.children ? 'min(1280px, 98vw)' : 'min(920px, 96vw)', width: '100%' }}
       >
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
@@ -79,6 +81,7 @@ export function FormModal({ definition, lang, mode, row, onSave, onClose }: Form
               onSave={onSave}
               onCancel={() => void requestClose()}
               onDirtyChange={(d) => (dirty.current = d)}
+              clientFor={clientFor}
             />
           </DialogContent>
         </DialogBody>

@@ -1,9 +1,16 @@
-/** What every widget may read from the form: the display language (formContext.lang). */
+/** What every widget may read from the form: the display language and clients of other entities. */
 import type { WidgetProps } from '@rjsf/utils';
+import type { EntityClient } from '../../../runtime/entity/types';
 import type { Lang } from '../../../runtime/shared/definition';
 
 export interface FormContext {
   lang: Lang;
+  /** Client of another entity ('module.name'), for lookups. */
+  clientFor?: (entityKey: string) => EntityClient;
+}
+
+export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormContext['clientFor'] {
+  return (props.registry.formContext as Partial<FormContext> | undefined)?.clientFor;
 }
 
 export function widgetLang(props: Pick<WidgetProps, 'registry'>): Lang {

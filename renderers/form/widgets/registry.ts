@@ -5,10 +5,13 @@
  */
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import { CheckboxWidget } from './CheckboxWidget';
+import { JalaliDateRangeWidget } from './JalaliDateRangeWidget';
 import { JalaliDateWidget } from './JalaliDateWidget';
+import { LookupWidget } from './LookupWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { NationalCodeWidget } from './NationalCodeWidget';
 import { NumberWidget } from './NumberWidget';
+import { PersianTextWidget } from './PersianTextWidget';
 import { SelectWidget } from './SelectWidget';
 import { ShebaWidget } from './ShebaWidget';
 import { TextareaWidget } from './TextareaWidget';
@@ -29,6 +32,9 @@ export const widgetRegistry: RegistryWidgetsType = {
   nationalCode: NationalCodeWidget,
   sheba: ShebaWidget,
   jalaliDate: JalaliDateWidget,
+  jalaliDateRange: JalaliDateRangeWidget,
+  lookup: LookupWidget,
+  persianText: PersianTextWidget,
 };
 
 /** Adds or replaces a widget for later screens (e.g. lookup, lines-grid). */

@@ -1,0 +1,241 @@
+/**
+ * A child table (document lines) as an editable AG Grid inside the form. The grid owns its rows
+ * (client-side row model, transactions; no React component per row or cell); the form gets the
+ * ordered lines through onChange. Enter commits and moves to the next editable cell; Enter on
+ * the last cell adds a line; Tab moves like the grid does. Cell errors (client + server) are shown
+ * on the cells (class, tooltip, aria-description) and listed under the grid.
+ */
+import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_IR } from '@ag-grid-community/locale';
+import { Button, makeStaticStyles, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { GridApi, SuppressKeyboardEventParams } from 'ag-grid-community';
+import { themeQuartz } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localText, type ChildDefinition, type Lang } from '../../../runtime/shared/definition';
+import { localDigits } from '../../format';
+import { buildLineColumns, editableFields, ERROR_CLASS } from './lineColumns';
+import {
+  copyLines,
+  emptyLine,
+  errorList,
+  insertLine,
+  newKey,
+  nextCell,
+  removeLines,
+  type CellErrors,
+  type GridLine,
+} from './lines';
+import { registerLinesGridModules } from './modules';
+
+registerLinesGridModules();
+
+const useStaticStyles = makeStaticStyles({
+  [`.${ERROR_CLASS}`]: {
+    outline: `2px solid ${tokens.colorPaletteRedBorder2}`,
+    outlineOffset: '-2px',
+    backgroundColor: tokens.colorPaletteRedBackground1,
+  },
+  '.erp-line-cell-readonly': { backgroundColor: tokens.colorNeutralBackground3 },
+});
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: '6px', marginTop: '12px' },
+  bar: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  grid: { height: '320px', width: '100%' },
+  errors: { margin: 0, paddingInlineStart: '20px', color: tokens.colorPaletteRedForeground1 },
+});
+
+const gridTheme = themeQuartz.withParams({ fontFamily: ['Vazirmatn', 'Tahoma', 'sans-serif'] });
+const MAX_LISTED = 20;
+
+export interface LinesGridProps {
+  name: string;
+  child: ChildDefinition;
+  lang: Lang;
+  readOnly: boolean;
+  /** The lines to start from; read on mount only (the grid owns the rows afterwards). */
+  initial: GridLine[];
+  errors: CellErrors;
+  /** The ordered rows after every change; `edited` names the cell the user set. */
+  onChange: (name: string, rows: GridLine[], edited?: { key: string; field: string }) => void;
+}
+
+export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
+  const { name, child, lang, readOnly, errors, onChange } = props;
+  useStaticStyles();
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const apiRef = useRef<GridApi<GridLine> | null>(null);
+  const rowsRef = useRef<GridLine[]>(props.initial);
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
+  const title = localText(child.label, lang);
+
+  const emit = useCallback(
+    (edited?: { key: string; field: string }) => onChange(name, rowsRef.current, edited),
+    [name, onChange],
+  );
+  const emitRef = useRef(emit);
+  emitRef.current = emit;
+
+  const errorOf = useCallback((key: string, field: string) => errorsRef.current.get(key)?.[field] ?? '', []);
+  const columnDefs = useMemo(
+    () =>
+      buildLineColumns({
+        child,
+        lang,
+        readOnly,
+        errorOf,
+        onCellSet: (row, field) => {
+          apiRef.current?.refreshCells({ rowNodes: [apiRef.current.getRowNode(row.key)!], force: true });
+          emitRef.current({ key: row.key, field });
+        },
+      }),
+    [child, lang, readOnly, errorOf],
+  );
+  const editable = useMemo(() => editableFields(child, readOnly), [child, readOnly]);
+
+  // New errors: redraw the rendered cells (only those in view exist).
+  useEffect(() => {
+    apiRef.current?.refreshCells({ force: true });
+  }, [errors]);
+
+  const renumber = () => apiRef.current?.refreshCells({ columns: ['#'], force: true });
+
+  const startEditing = (rowIndex: number, colId: string) => {
+    const api = apiRef.current;
+    if (!api) return;
+    api.ensureIndexVisible(rowIndex);
+    api.setFocusedCell(rowIndex, colId);
+    api.startEditingCell({ rowIndex, colKey: colId });
+  };
+
+  const addLine = (at = rowsRef.current.length) => {
+    const line: GridLine = { key: newKey(), v: emptyLine(child) };
+    rowsRef.current = insertLine(rowsRef.current, line, at);
+    apiRef.current?.applyTransaction({ add: [line], addIndex: at });
+    renumber();
+    emit();
+    if (editable[0]) startEditing(at, editable[0]);
+  };
+
+  const targetKeys = (): string[] => {
+    const api = apiRef.current;
+    if (!api) return [];
+    const selected = api.getSelectedRows().map((r) => r.key);
+    if (selected.length) return selected;
+    const focused = api.getFocusedCell();
+    const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
+    return row ? [row.key] : [];
+  };
+
+  const removeSelected = () => {
+    const keys = new Set(targetKeys());
+    if (!keys.size) return;
+    const gone = rowsRef.current.filter((r) => keys.has(r.key));
+    rowsRef.current = removeLines(rowsRef.current, keys);
+    apiRef.current?.applyTransaction({ remove: gone });
+    renumber();
+    emit();
+  };
+
+  const copySelected = () => {
+    const keys = targetKeys();
+    if (!keys.length) return;
+    const { rows, copies } = copyLines(rowsRef.current, keys);
+    rowsRef.current = rows;
+    for (const copy of copies) {
+      apiRef.current?.applyTransaction({ add: [copy], addIndex: rows.indexOf(copy) });
+    }
+    renumber();
+    emit();
+  };
+
+  const onEnter = (p: SuppressKeyboardEventParams<GridLine>): boolean => {
+    const e = p.event;
+    if (e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey || !p.editing) return false;
+    if (e.type !== 'keydown') return true;
+    const rowIndex = p.node.rowIndex ?? 0;
+    const colId = p.column.getColId();
+    p.api.stopEditing();
+    const next = nextCell(editable, rowIndex, colId, rowsRef.current.length);
+    if (next === 'add') addLine();
+    else startEditing(next.rowIndex, next.colId);
+    return true;
+  };
+  const onEnterRef = useRef(onEnter);
+  onEnterRef.current = onEnter;
+  const defaultColDef = useMemo(
+    () => ({
+      flex: 1,
+      minWidth: 90,
+      resizable: true,
+      suppressKeyboardEvent: (p: SuppressKeyboardEventParams<GridLine>) => onEnterRef.current(p),
+    }),
+    [],
+  );
+
+  const listed = errorList(errors, rowsRef.current);
+  const labelOf = (field: string) => localText(child.fields[field]?.label, lang) || field;
+
+  return (
+    <section className={styles.section} aria-label={title} data-lines={name}>
+      <div className={styles.bar}>
+        <Text weight="semibold">{title}</Text>
+        {!readOnly && (
+          <>
+            <Button size="small" onClick={() => addLine()}>
+              {t('form.lines.add')}
+            </Button>
+            <Button size="small" onClick={copySelected}>
+              {t('form.lines.copy')}
+            </Button>
+            <Button size="small" onClick={removeSelected}>
+              {t('form.lines.remove')}
+            </Button>
+          </>
+        )}
+      </div>
+      <div className={styles.grid} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
+        <AgGridReact<GridLine>
+          theme={gridTheme}
+          rowData={props.initial}
+          columnDefs={columnDefs}
+          defaultColDef={defaultColDef}
+          getRowId={(p) => p.data.key}
+          enableRtl={lang === 'fa'}
+          localeText={lang === 'fa' ? AG_GRID_LOCALE_IR : AG_GRID_LOCALE_EN}
+          rowSelection={
+            readOnly
+              ? undefined
+              : { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }
+          }
+          stopEditingWhenCellsLoseFocus
+          suppressMovableColumns
+          tooltipShowDelay={200}
+          overlayNoRowsTemplate={t('form.lines.empty')}
+          onGridReady={(e) => {
+            apiRef.current = e.api;
+            document
+              .querySelector(`[data-lines="${name}"] [role="grid"],[data-lines="${name}"] [role="treegrid"]`)
+              ?.setAttribute('aria-label', title);
+          }}
+        />
+      </div>
+      {listed.length > 0 && (
+        <ul className={styles.errors} aria-label={t('form.lines.errors')}>
+          {listed.slice(0, MAX_LISTED).map((e) => (
+            <li key={`${e.key}-${e.field}`}>
+              {t('form.lines.errorAt', {
+                line: localDigits(String(e.line), lang),
+                field: e.field ? labelOf(e.field) : '',
+                message: e.message,
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,126 @@
+/**
+ * The definition's document rules in the form (runtime/shared/rules.ts, the same evaluator the
+ * server runs): computed fields recalculated on every change, broken cross-field rules as form and
+ * field errors, conditional visible/required/read-only mapped into the schema and uiSchema.
+ */
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { EntityValues } from '../../runtime/entity/types';
+import { localText, type Lang } from '../../runtime/shared/definition';
+import {
+  applyComputed,
+  brokenRules,
+  fieldStates,
+  type FieldState,
+  type RuleSet,
+  type RuleViolation,
+} from '../../runtime/shared/rules';
+
+/** The document as the rules see it: form fields plus the child tables' lines. */
+export type RuleData = Record<string, unknown>;
+
+export function hasRules(set: RuleSet | undefined): set is RuleSet {
+  return !!set && !!(set.computed || set.rules?.length || set.conditions);
+}
+
+/**
+ * `values` with the computed form fields recalculated from values + lines. Only fields of the form
+ * change; an expression that fails (bad data while typing) leaves its field as it was.
+ */
+export function withComputed(
+  set: RuleSet | undefined,
+  values: EntityValues,
+  lines: Record<string, unknown[]>,
+  names: string[],
+): EntityValues {
+  if (!set?.computed) return values;
+  let data: RuleData;
+  try {
+    data = applyComputed(set, { ...values, ...lines });
+  } catch {
+    return values;
+  }
+  let out: EntityValues | null = null;
+  for (const field of Object.keys(set.computed)) {
+    if (!names.includes(field)) continue;
+    const v = normaliseComputed(data[field]);
+    if (JSON.stringify(v) !== JSON.stringify(values[field])) (out ??= { ...values })[field] = v;
+  }
+  return out ?? values;
+}
+
+function normaliseComputed(v: unknown): unknown {
+  if (typeof v === 'number' && !Number.isFinite(v)) return undefined;
+  return v === null ? undefined : v;
+}
+
+export function safeBrokenRules(set: RuleSet | undefined, data: RuleData): RuleViolation[] {
+  if (!set?.rules?.length) return [];
+  try {
+    return brokenRules(set, data);
+  } catch {
+    return [];
+  }
+}
+
+export function safeFieldStates(set: RuleSet | undefined, data: RuleData): Record<string, FieldState> {
+  if (!set || (!set.conditions && !set.computed)) return {};
+  try {
+    return fieldStates(set, data);
+  } catch {
+    return {};
+  }
+}
+
+/** Broken rules split into form-level messages and inline field messages. */
+export function violationMessages(
+  violations: RuleViolation[],
+  names: string[],
+  lang: Lang,
+): { form: string[]; fields: Record<string, string[]> } {
+  const form: string[] = [];
+  const fields: Record<string, string[]> = {};
+  for (const v of violations) {
+    const text = localText(v.message, lang);
+    const own = v.fields.filter((f) => names.includes(f));
+    if (own.length === 0) form.push(text);
+    for (const f of own) (fields[f] ??= []).push(text);
+  }
+  return { form, fields };
+}
+
+/** Merges field messages into an ErrorSchema (server errors and rule errors together). */
+export function mergeFieldErrors(base: ErrorSchema, extra: Record<string, string[]>): ErrorSchema {
+  const out: Record<string, { __errors: string[] }> = {};
+  for (const [k, v] of Object.entries(base as Record<string, { __errors?: string[] }>))
+    out[k] = { __errors: [...(v.__errors ?? [])] };
+  for (const [k, list] of Object.entries(extra)) (out[k] ??= { __errors: [] }).__errors.push(...list);
+  return out as ErrorSchema;
+}
+
+/** A stable key of the field states, so schema and uiSchema are rebuilt only when one changes. */
+export function statesKey(states: Record<string, FieldState>): string {
+  return JSON.stringify(states);
+}
+
+/** Schema and uiSchema with the conditional states applied (per render, memoised on statesKey). */
+export function applyFieldStates(
+  schema: RJSFSchema,
+  uiSchema: UiSchema,
+  states: Record<string, FieldState>,
+): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const entries = Object.entries(states);
+  if (entries.length === 0) return { schema, uiSchema };
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const ui: UiSchema = { ...uiSchema };
+  for (const [field, state] of entries) {
+    if (!(field in ((schema.properties as object | undefined) ?? {}))) continue;
+    if (state.required) required.add(field);
+    // A hidden field is not required: the user cannot fill it.
+    if (!state.visible) required.delete(field);
+    const entry = { ...((ui[field] as Record<string, unknown> | undefined) ?? {}) };
+    if (!state.visible) entry['ui:widget'] = 'hidden';
+    if (state.readOnly) entry['ui:readonly'] = true;
+    ui[field] = entry;
+  }
+  return { schema: { ...schema, required: [...required] }, uiSchema: ui };
+}

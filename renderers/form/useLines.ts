@@ -1,0 +1,141 @@
+/**
+ * State of a form's child tables (definition.children): the rows each lines grid owns, the
+ * lines as the rules and the server see them, client and server cell errors, dirtiness.
+ * The grids own their rows; this hook keeps references to the ordered lists they report.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { EntityValues } from '../../runtime/entity/types';
+import type { ChildDefinition, EntityDefinition, Lang } from '../../runtime/shared/definition';
+import type { TableMessage } from '../../runtime/shared/envelope';
+import {
+  linesToSend,
+  mergeCellErrors,
+  serverCellErrors,
+  toGridLines,
+  validateLines,
+  withoutCell,
+  type CellErrors,
+  type GridLine,
+  type Line,
+  type Translate,
+} from './lines/lines';
+
+export interface LinesState {
+  children: [string, ChildDefinition][];
+  /** Rows to start each grid from (stable). */
+  initial: Record<string, GridLine[]>;
+  /** Non-blank lines per table, as sent and as the rules see them. */
+  data: Record<string, Line[]>;
+  /** Client + server cell errors per table (client ones only after the first submit). */
+  errors: Record<string, CellErrors>;
+  dirty: boolean;
+  /** Form-level messages about the tables (too few lines). */
+  tableMessages: (t: Translate, label: (child: ChildDefinition) => string) => string[];
+  /** Whether any table has a client error or too few lines now (blocks saving). */
+  blocksSave: () => boolean;
+  onGridChange: (name: string, rows: GridLine[], edited?: { key: string; field: string }) => void;
+  /** Remembers which line went out at which index (call right before saving). */
+  markSent: () => void;
+  /** Server TableMessageTexts of the last save, mapped to the lines sent. */
+  setServerMessages: (messages: TableMessage[]) => void;
+}
+
+export function useLines(
+  definition: EntityDefinition,
+  values: EntityValues | undefined,
+  submitted: boolean,
+  t: Translate,
+  lang: Lang,
+): LinesState {
+  const children = useMemo(() => Object.entries(definition.children ?? {}), [definition]);
+  const [initial] = useState(() =>
+    Object.fromEntries(children.map(([name, child]) => [name, toGridLines(child, values?.[name])])),
+  );
+  const [rows, setRows] = useState<Record<string, GridLine[]>>(initial);
+  const sentRef = useRef<Record<string, string[]>>({});
+  const [dirty, setDirty] = useState(false);
+  const [server, setServer] = useState<Record<string, CellErrors>>({});
+
+  const data = useMemo(() => {
+    const out: Record<string, Line[]> = {};
+    for (const [name, child] of children) out[name] = linesToSend(child, rows[name] ?? []).lines;
+    return out;
+  }, [children, rows]);
+
+  const client = useMemo(() => {
+    const out: Record<string, CellErrors> = {};
+    if (!submitted) return out;
+    for (const [name, child] of children) out[name] = validateLines(child, rows[name] ?? [], t, lang);
+    return out;
+  }, [children, rows, submitted, t, lang]);
+
+  const errors = useMemo(() => {
+    const out: Record<string, CellErrors> = {};
+    for (const [name] of children)
+      out[name] = mergeCellErrors(client[name] ?? new Map(), server[name] ?? new Map());
+    return out;
+  }, [children, client, server]);
+
+  const onGridChange = useCallback(
+    (name: string, next: GridLine[], edited?: { key: string; field: string }) => {
+      // The grid mutates its row objects in place: a new array tells React the lines changed.
+      setRows((r) => ({ ...r, [name]: [...next] }));
+      setDirty(true);
+      if (edited)
+        setServer((s) => (s[name] ? { ...s, [name]: withoutCell(s[name], edited.key, edited.field) } : s));
+    },
+    [],
+  );
+
+  const markSent = () => {
+    for (const [name, child] of children) sentRef.current[name] = linesToSend(child, rows[name] ?? []).keys;
+  };
+
+  const setServerMessages = useCallback(
+    (messages: TableMessage[]) => {
+      const out: Record<string, CellErrors> = {};
+      for (const [name] of children)
+        out[name] = serverCellErrors(messages, name, sentRef.current[name] ?? []);
+      setServer(out);
+    },
+    [children],
+  );
+
+  const tableMessages = (tr: Translate, label: (child: ChildDefinition) => string) =>
+    !submitted
+      ? []
+      : children
+          .filter(([name, child]) => (data[name]?.length ?? 0) < (child.minItems ?? 0))
+          .map(([, child]) => tr('form.lines.minItems', { table: label(child), count: child.minItems }));
+
+  const blocksSave = () =>
+    children.some(([name, child]) => {
+      const own = rows[name] ?? [];
+      if (linesToSend(child, own).lines.length < (child.minItems ?? 0)) return true;
+      return validateLines(child, own, t, lang).size > 0;
+    });
+
+  return {
+    children,
+    initial,
+    data,
+    errors,
+    dirty,
+    tableMessages,
+    blocksSave,
+    onGridChange,
+    markSent,
+    setServerMessages,
+  };
+}
+
+/** Lines for the first computation, before any grid reported (the initial rows). */
+export function initialLineData(
+  definition: EntityDefinition,
+  values: EntityValues | undefined,
+): Record<string, Line[]> {
+  const out: Record<string, Line[]> = {};
+  for (const [name, child] of Object.entries(definition.children ?? {}))
+    out[name] = linesToSend(child, toGridLines(child, values?.[name])).lines;
+  return out;
+}
