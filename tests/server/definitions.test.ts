@@ -44,6 +44,25 @@ describe('definition loading', () => {
     );
   });
 
+  it('cross-checks child tables and refuses rule operations outside the whitelist', () => {
+    const editVoucher = (change: (def: Json) => void) =>
+      withSchemas((dir) => {
+        const file = join(dir, 'accounting/voucher.json');
+        const def = JSON.parse(readFileSync(file, 'utf8')) as Json;
+        change(def);
+        writeFileSync(file, JSON.stringify(def));
+      });
+    expect(editVoucher((d) => delete d.children.lines.fields.debit)).toThrow(
+      /voucher\.json: \/children\/lines\/fields: missing entry for 'debit'/,
+    );
+    expect(editVoucher((d) => (d.rules.rules[0].assert = { method: [{ var: 'x' }, 'toString'] }))).toThrow(
+      /voucher\.json: \/rules\/rules\/0: operation 'method' not allowed/,
+    );
+    expect(editVoucher((d) => (d.rules.computed.ghost = 1))).toThrow(
+      /\/rules\/computed\/ghost: unknown field/,
+    );
+  });
+
   it('names the file and JSON path of a schema violation', () => {
     const load = withSchemas((dir) => editCustomer(dir, (d) => delete d.fields.code.label.fa));
     expect(load).toThrow(/sales\/customer\.json: \/fields\/code\/label: must have required property 'fa'/);
