@@ -1,4 +1,7 @@
-/** Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Create|Update|Delete}. */
+/**
+ * Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Create|Update|Delete|Export}.
+ * `values` of Create/Update go through validateDocument (fields, lines, rules; document.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { EntityAction } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
@@ -27,11 +30,6 @@ const ACTIONS: Record<string, EntityAction> = {
 function positiveInt(v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw badRequest();
   return v;
-}
-
-/** Validates `values` (fields, lines, rules) with the definition; nulls mean "empty" and are dropped. */
-export function validValues(entity: Entity, values: unknown, lang: Lang): Row {
-  return validateDocument(entity, values, lang).values;
 }
 
 async function dispatch(
