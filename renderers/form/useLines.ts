@@ -7,6 +7,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { EntityValues } from '../../runtime/entity/types';
 import type { ChildDefinition, EntityDefinition, Lang } from '../../runtime/shared/definition';
 import type { TableMessage } from '../../runtime/shared/envelope';
+import { localDigits } from '../format';
 import {
   linesToSend,
   mergeCellErrors,
@@ -106,7 +107,12 @@ export function useLines(
       ? []
       : children
           .filter(([name, child]) => (data[name]?.length ?? 0) < (child.minItems ?? 0))
-          .map(([, child]) => tr('form.lines.minItems', { table: label(child), count: child.minItems }));
+          .map(([, child]) =>
+            tr('form.lines.minItems', {
+              table: label(child),
+              count: localDigits(String(child.minItems ?? 0), lang),
+            }),
+          );
 
   const blocksSave = () =>
     children.some(([name, child]) => {

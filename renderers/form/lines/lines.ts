@@ -66,7 +66,7 @@ export function toGridLines(child: ChildDefinition, lines: unknown): GridLine[] 
     const src = (l ?? {}) as Line;
     const v: Line = {};
     for (const f of fields) if (src[f] !== undefined && src[f] !== null) v[f] = src[f];
-    return { key: newKey(), v };
+    return { key: newKey(), v: computeLine(child, v) };
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { Input, makeStyles } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isoToJalali } from '../../../runtime/shared/jalali';
 import { localDigits } from '../../format';
@@ -32,7 +33,20 @@ export function JalaliDateRangeWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const lang = widgetLang(props);
-  const [from, to] = splitRange(props.value);
+  // Half-typed sides may contain '/', so the sides the widget itself sent are remembered; only a
+  // value from outside (server, reset) is split.
+  const [sent, setSent] = useState<{ value: unknown; from?: string; to?: string } | null>(null);
+  const [from, to] =
+    sent && sent.value === props.value ? [sent.from ?? '', sent.to ?? ''] : splitRange(props.value);
+  const send = (f: unknown, tt: unknown) => {
+    const next = {
+      from: (f as string | undefined) || undefined,
+      to: (tt as string | undefined) || undefined,
+    };
+    const value = joinRange(next.from, next.to);
+    setSent({ value, ...next });
+    props.onChange(value);
+  };
   const format = (v: unknown): string => {
     if (typeof v !== 'string') return '';
     const jalali = isoToJalali(v);
@@ -51,18 +65,22 @@ export function JalaliDateRangeWidget(props: WidgetProps) {
         aria-label={t('form.range.from')}
         placeholder={placeholder}
         value={fromText}
-        onChange={(_, d) => props.onChange(joinRange(onFrom(d.value) as string | undefined, to || undefined))}
+        onChange={(_, d) => send(onFrom(d.value), to)}
       />
       <Input
         {...base}
         id={`${props.id}-to`}
         className={styles.side}
         dir="ltr"
-        aria-label={t('form.range.to')}
+        // Inside a Field a second control would be named by the Field's label; name it itself.
+        aria-labelledby={`${props.id}-to-label`}
         placeholder={placeholder}
         value={toText}
-        onChange={(_, d) => props.onChange(joinRange(from || undefined, onTo(d.value) as string | undefined))}
+        onChange={(_, d) => send(from, onTo(d.value))}
       />
+      <span id={`${props.id}-to-label`} hidden>
+        {t('form.range.to')}
+      </span>
     </div>
   );
 }

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { formatCell, parseCellText } from '../../../renderers/form/lines/lineColumns';
+import {
+  computeLine,
+  copyLines,
+  emptyLine,
+  errorList,
+  insertLine,
+  isBlankLine,
+  linesToSend,
+  mergeCellErrors,
+  nextCell,
+  removeLines,
+  serverCellErrors,
+  setCell,
+  toGridLines,
+  validateLines,
+  withoutCell,
+  type GridLine,
+} from '../../../renderers/form/lines/lines';
+import { invoice, voucher } from './defs';
+
+const lines = invoice.children!.lines!;
+const vlines = voucher.children!.lines!;
+const t = (key: string) => key;
+
+const rows = (...values: Record<string, unknown>[]): GridLine[] => toGridLines(lines, values);
+
+describe('lines: row operations', () => {
+  it('inserts, removes and copies lines keeping order and giving copies new keys', () => {
+    const [a, b, c] = rows({ item: 'a' }, { item: 'b' }, { item: 'c' });
+    const start = [a!, b!, c!];
+    const added = insertLine(start, { key: 'x', v: { item: 'x' } }, 1);
+    expect(added.map((r) => r.v.item)).toEqual(['a', 'x', 'b', 'c']);
+    expect(insertLine(start, { key: 'y', v: {} }).at(-1)?.key).toBe('y');
+    expect(removeLines(added, ['x', a!.key]).map((r) => r.v.item)).toEqual(['b', 'c']);
+    const { rows: copied, copies } = copyLines(start, [a!.key, c!.key]);
+    expect(copied.map((r) => r.v.item)).toEqual(['a', 'a', 'b', 'c', 'c']);
+    expect(copies).toHaveLength(2);
+    expect(new Set(copied.map((r) => r.key)).size).toBe(5);
+    copies[0]!.v.item = 'changed';
+    expect(a!.v.item).toBe('a'); // a copy, not the same values
+  });
+
+  it('drops blank lines before save and remembers which key went out at which index', () => {
+    const r = [...rows({ item: 'a', quantity: 1, unitPrice: 5 }), { key: 'blank', v: emptyLine(lines) }];
+    r.push(...rows({ item: 'c', quantity: 2, unitPrice: 1 }));
+    expect(isBlankLine(lines, r[1]!.v)).toBe(true);
+    const sent = linesToSend(lines, r);
+    expect(sent.lines.map((l) => l.item)).toEqual(['a', 'c']);
+    expect(sent.keys).toEqual([r[0]!.key, r[2]!.key]);
+  });
+
+  it('Enter goes to the next editable cell, then the next line, then adds a line', () => {
+    const cols = ['item', 'quantity', 'unitPrice'];
+    expect(nextCell(cols, 0, 'item', 2)).toEqual({ rowIndex: 0, colId: 'quantity' });
+    expect(nextCell(cols, 0, 'unitPrice', 2)).toEqual({ rowIndex: 1, colId: 'item' });
+    expect(nextCell(cols, 1, 'unitPrice', 2)).toBe('add');
+  });
+});
+
+describe('lines: computed fields', () => {
+  it('recomputes amount = round(quantity × unitPrice) when a cell is set', () => {
+    let line = setCell(lines, { item: 'x' }, 'quantity', 2.5);
+    line = setCell(lines, line, 'unitPrice', 1001);
+    expect(line.amount).toBe(2503); // 2502.5 rounded half away from zero
+    expect(setCell(lines, line, 'quantity', undefined)).not.toHaveProperty('quantity');
+    expect(computeLine(lines, { quantity: 3, unitPrice: 7, amount: 1 }).amount).toBe(21);
+  });
+
+  it('parses typed cell text from any digits and Jalali dates; formats Rial in Persian digits', () => {
+    const price = lines.schema.properties.unitPrice!;
+    expect(parseCellText(price, '۱۲٬۵۰۰')).toBe(12500);
+    expect(parseCellText(price, 'abc')).toBe('abc'); // kept so validation reports it
+    expect(parseCellText(price, '  ')).toBeUndefined();
+    expect(parseCellText({ type: 'string', format: 'date' }, '۱۴۰۵/۰۹/۰۱')).toBe('2026-11-22');
+    expect(formatCell(price, true, 1234567, 'fa')).toBe('۱٬۲۳۴٬۵۶۷');
+    expect(formatCell(lines.schema.properties.quantity!, false, 2.5, 'fa')).toBe('۲.۵');
+  });
+});
+
+describe('lines: errors', () => {
+  it('validates lines with the line schema and the line rules, skipping blank lines', () => {
+    const r = rows({ item: 'a', quantity: 0, unitPrice: 5 }, {}, { quantity: 'x', unitPrice: 1 });
+    const errors = validateLines(lines, r, t);
+    expect(errors.get(r[0]!.key)).toEqual({ quantity: 'validation.minimum' });
+    expect(errors.has(r[1]!.key)).toBe(false);
+    expect(errors.get(r[2]!.key)).toMatchObject({ item: 'validation.required', quantity: 'validation.type' });
+
+    const v = toGridLines(vlines, [{ account: '1101', debit: 5, credit: 5 }]);
+    expect(validateLines(vlines, v, t).get(v[0]!.key)?.debit).toBe(
+      'هر آرتیکل فقط بدهکار یا فقط بستانکار است.',
+    );
+  });
+
+  it('maps server TableMessageTexts by RowIndex of the lines sent and FieldName to cells', () => {
+    const r = rows({ item: 'a' }, { item: 'b' }, { item: 'c' });
+    const sentKeys = [r[0]!.key, r[2]!.key]; // r[1] was blank and not sent
+    const server = serverCellErrors(
+      [
+        { TableName: 'lines', RowIndex: 1, FieldName: 'unitPrice', Message: 'گران' },
+        { TableName: 'other', RowIndex: 0, FieldName: 'item', Message: 'not ours' },
+        { TableName: 'lines', RowIndex: 7, FieldName: 'item', Message: 'out of range' },
+      ],
+      'lines',
+      sentKeys,
+    );
+    expect([...server.entries()]).toEqual([[r[2]!.key, { unitPrice: 'گران' }]]);
+    expect(errorList(server, r)).toEqual([{ line: 3, key: r[2]!.key, field: 'unitPrice', message: 'گران' }]);
+
+    const client = new Map([[r[2]!.key, { item: 'client' }]]);
+    expect(mergeCellErrors(client, server).get(r[2]!.key)).toEqual({ item: 'client', unitPrice: 'گران' });
+    const edited = withoutCell(server, r[2]!.key, 'unitPrice');
+    expect(edited.size).toBe(0);
+    expect(server.size).toBe(1); // not mutated
+  });
+});
