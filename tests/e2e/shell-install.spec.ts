@@ -10,8 +10,9 @@ const IPHONE =
 
 /** Fake timers, paused: time moves only when the test says so. */
 async function pauseClock(page: Page): Promise<void> {
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
+  const time = Date.now();
+  await page.clock.install({ time });
+  await page.clock.pauseAt(time + 5000);
 }
 
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'نصب برنامه' });
