@@ -5,3 +5,4 @@ export { EntityGrid, type EntityGridProps } from './grid/EntityGrid';
 export { buildColumnDefs } from './grid/columns';
 export { EntityForm, type EntityFormProps } from './form/EntityForm';
 export { widgetRegistry, registerWidget } from './form/widgets/registry';
+export { splitEntityKey } from './form/lookup';

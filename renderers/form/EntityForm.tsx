@@ -147,6 +147,9 @@ export function EntityForm(props: EntityFormProps) {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
+        // A cell being edited in a lines grid commits when it loses focus.
+        const active = document.activeElement;
+        if (active instanceof HTMLElement && active.closest('[data-lines]')) active.blur();
         formRef.current?.submit();
       }
     };
@@ -164,13 +167,13 @@ export function EntityForm(props: EntityFormProps) {
   const onSubmit = async (e: IChangeEvent<EntityValues>) => {
     setSubmitted(true);
     if (readOnly || saving || !onSave) return;
-    const values = withComputed(rules, pickValues(e.formData, names), lines.data, names);
-    if (lines.blocksSave() || safeBrokenRules(rules, { ...values, ...lines.data }).length > 0) return;
+    const lineData = lines.takeForSave();
+    const values = withComputed(rules, pickValues(e.formData, names), lineData, names);
+    if (lines.blocksSave() || safeBrokenRules(rules, { ...values, ...lineData }).length > 0) return;
     setSaving(true);
     setBusinessErrors([]);
-    lines.markSent();
     try {
-      await onSave({ ...values, ...lines.data });
+      await onSave({ ...values, ...lineData });
     } catch (err) {
       if (err instanceof ApiError && err.status === 417 && err.envelope) {
         setOwnServerErrors(err.envelope.ServerMessageTexts ?? []);

@@ -21,6 +21,8 @@ import {
   type Translate,
 } from './lines/lines';
 
+const NO_ERRORS: CellErrors = new Map();
+
 export interface LinesState {
   children: [string, ChildDefinition][];
   /** Rows to start each grid from (stable). */
@@ -35,8 +37,11 @@ export interface LinesState {
   /** Whether any table has a client error or too few lines now (blocks saving). */
   blocksSave: () => boolean;
   onGridChange: (name: string, rows: GridLine[], edited?: { key: string; field: string }) => void;
-  /** Remembers which line went out at which index (call right before saving). */
-  markSent: () => void;
+  /**
+   * The lines as they are right now (event handlers: a cell committed a moment ago may not have
+   * rendered yet), remembering which line goes out at which index for the server's RowIndex.
+   */
+  takeForSave: () => Record<string, Line[]>;
   /** Server TableMessageTexts of the last save, mapped to the lines sent. */
   setServerMessages: (messages: TableMessage[]) => void;
 }
@@ -54,6 +59,8 @@ export function useLines(
   );
   const [rows, setRows] = useState<Record<string, GridLine[]>>(initial);
   const sentRef = useRef<Record<string, string[]>>({});
+  // Same rows, updated synchronously by the grids (read only in event handlers).
+  const nowRef = useRef<Record<string, GridLine[]>>(initial);
   const [dirty, setDirty] = useState(false);
   const [server, setServer] = useState<Record<string, CellErrors>>({});
 
@@ -72,14 +79,19 @@ export function useLines(
 
   const errors = useMemo(() => {
     const out: Record<string, CellErrors> = {};
-    for (const [name] of children)
-      out[name] = mergeCellErrors(client[name] ?? new Map(), server[name] ?? new Map());
+    for (const [name] of children) {
+      const a = client[name] ?? NO_ERRORS;
+      const b = server[name] ?? NO_ERRORS;
+      // The same empty map while nothing is wrong: the grid does not redraw its cells for nothing.
+      out[name] = a.size === 0 && b.size === 0 ? NO_ERRORS : mergeCellErrors(a, b);
+    }
     return out;
   }, [children, client, server]);
 
   const onGridChange = useCallback(
     (name: string, next: GridLine[], edited?: { key: string; field: string }) => {
       // The grid mutates its row objects in place: a new array tells React the lines changed.
+      nowRef.current = { ...nowRef.current, [name]: [...next] };
       setRows((r) => ({ ...r, [name]: [...next] }));
       setDirty(true);
       if (edited)
@@ -88,8 +100,14 @@ export function useLines(
     [],
   );
 
-  const markSent = () => {
-    for (const [name, child] of children) sentRef.current[name] = linesToSend(child, rows[name] ?? []).keys;
+  const takeForSave = () => {
+    const out: Record<string, Line[]> = {};
+    for (const [name, child] of children) {
+      const sent = linesToSend(child, nowRef.current[name] ?? []);
+      sentRef.current[name] = sent.keys;
+      out[name] = sent.lines;
+    }
+    return out;
   };
 
   const setServerMessages = useCallback(
@@ -116,7 +134,7 @@ export function useLines(
 
   const blocksSave = () =>
     children.some(([name, child]) => {
-      const own = rows[name] ?? [];
+      const own = nowRef.current[name] ?? [];
       if (linesToSend(child, own).lines.length < (child.minItems ?? 0)) return true;
       return validateLines(child, own, t, lang).size > 0;
     });
@@ -130,7 +148,7 @@ export function useLines(
     tableMessages,
     blocksSave,
     onGridChange,
-    markSent,
+    takeForSave,
     setServerMessages,
   };
 }

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { EntityScreen } from '../../renderers/index';
+import { EntityScreen, splitEntityKey } from '../../renderers/index';
 import { loadDefinition, loadPermissions } from '../../runtime/meta/loaders';
 import { createEntityClient } from '../../runtime/meta/entityClient';
 import { segments } from '../../runtime/guards';
@@ -15,6 +15,9 @@ import { localText, type EntityDefinition, type EntityPermissions } from '../../
 import { titleStore } from '../title';
 
 type Loaded = { definition: EntityDefinition; permissions: EntityPermissions };
+
+/** Clients of other entities for lookups ('module.name'); module-level so it stays the same. */
+const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entityKey));
 
 export function EntityRoute() {
   const { t } = useTranslation();
@@ -61,6 +64,7 @@ export function EntityRoute() {
       permissions={state.loaded.permissions}
       client={client}
       lang={lang}
+      clientFor={clientFor}
     />
   );
 }

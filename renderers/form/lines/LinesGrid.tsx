@@ -180,7 +180,15 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const labelOf = (field: string) => localText(child.fields[field]?.label, lang) || field;
 
   return (
-    <section className={styles.section} aria-label={title} data-lines={name}>
+    <section
+      className={styles.section}
+      aria-label={title}
+      data-lines={name}
+      // Enter in a cell editor must not submit the form around the grid (implicit submission).
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+      }}
+    >
       <div className={styles.bar}>
         <Text weight="semibold">{title}</Text>
         {!readOnly && (

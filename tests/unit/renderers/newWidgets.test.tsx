@@ -183,6 +183,7 @@ describe('lines grid', () => {
     await user.clear(editor);
     await user.type(editor, '۱٬۵۰۰{Enter}');
     await waitFor(() => expect(screen.getByLabelText(/جمع \(ریال\)/)).toHaveProperty('value', '۳٬۰۰۰'));
+    expect(saved).toHaveLength(0); // Enter in a cell does not submit the form
     expect(document.querySelector('[row-index="0"] [col-id="amount"]')?.textContent).toBe('۳٬۰۰۰');
     await user.click(screen.getByRole('button', { name: 'افزودن سطر' }));
     await waitFor(() => expect(document.querySelector('[row-index="1"]')).toBeTruthy());
