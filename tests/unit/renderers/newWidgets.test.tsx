@@ -194,3 +194,34 @@ describe('lines grid', () => {
     expect(saved[0]?.total).toBe(3000);
   });
 });
+
+describe('lines grid and Ctrl+S', () => {
+  it('saves with Ctrl+S while a cell is being edited, taking the typed cell value', async () => {
+    const { user, saved } = renderForm(invoice, {
+      values: {
+        number: 'F-1',
+        customer: 3,
+        date: '2026-11-22',
+        lines: [{ item: 'x', quantity: 2, unitPrice: 10 }],
+      },
+      clientFor: () => customerClient(),
+    });
+    const cell = await waitFor(() => {
+      const el = document.querySelector('[row-index="0"] [col-id="quantity"]');
+      expect(el).toBeTruthy();
+      return el as HTMLElement;
+    });
+    await user.dblClick(cell);
+    const editor = await waitFor(() => {
+      const input = cell.querySelector('input');
+      expect(input).toBeTruthy();
+      return input as HTMLInputElement;
+    });
+    await user.clear(editor);
+    await user.type(editor, '۳');
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.lines).toEqual([{ item: 'x', quantity: 3, unitPrice: 10, amount: 30 }]);
+    expect(saved[0]?.total).toBe(30);
+  });
+});
