@@ -68,6 +68,10 @@ async function binaryText(value: Blob | ArrayBuffer | ArrayBufferView): Promise<
   return new TextDecoder().decode(await (value as Blob).arrayBuffer());
 }
 
+function isStaticAsset(url: string): boolean {
+  return new URL(url, 'http://local').pathname.startsWith('/assets/');
+}
+
 /** The ofetch instance: header and normalisation hooks. */
 export const http = ofetch.create({
   retry: 0,
@@ -84,8 +88,12 @@ export const http = ofetch.create({
     headers.set('Accept-Language', getLang());
     if (isNormalisable(options.body)) options.body = normalizeDeep(options.body);
   },
-  onResponse({ response }) {
+  onResponse({ request, response }) {
     const type = response.headers.get('content-type') ?? '';
+    const url = typeof request === 'string' ? request : request.url;
+    // Our own static files (translations, config) are text we wrote, not data users typed: their
+    // Persian digits are meant for display and must survive (spec section 5 is about business data).
+    if (isStaticAsset(url)) return;
     if (type.includes('json') && response._data !== undefined) response._data = normalizeDeep(response._data);
   },
 });

@@ -16,6 +16,7 @@ beforeAll(async () => {
     json(res, 200, envelope(0, { echo: JSON.parse(req.body) as unknown, name: 'علي ٣٤' })),
   );
   server.on('/Token', (_req, res) => json(res, 200, { ok: true }));
+  server.on('/assets/i18n/share/fa.json', (_req, res) => json(res, 200, { hint: 'مانند ۰۹۱۲ كد' }));
   server.on('/revoke', (_req, res) => json(res, 200, {}));
 });
 afterAll(() => server.close());
@@ -65,6 +66,11 @@ describe('pipeline headers', () => {
     });
     expect(JSON.parse(last().body)).toEqual({ code: '1234', title: 'کتاب علی' });
     expect(data.name).toBe('علی 34');
+  });
+
+  it('leaves our own static JSON (translations) as written: Persian digits are for display', async () => {
+    const text = await api.get<{ hint: string }>('/assets/i18n/share/fa.json');
+    expect(text.hint).toBe('مانند ۰۹۱۲ كد');
   });
 
   it('returns Data of the envelope and posts JSON to /api/{Module}/{Entity}/{Action}', async () => {
