@@ -33,7 +33,13 @@ export const EnvelopeState = {
 export type EnvelopeState = (typeof EnvelopeState)[keyof typeof EnvelopeState];
 
 export function ok<T>(data: T): Envelope<T> {
-  return { State: EnvelopeState.Ok, Data: data, MessageTexts: [], ServerMessageTexts: [], TableMessageTexts: [] };
+  return {
+    State: EnvelopeState.Ok,
+    Data: data,
+    MessageTexts: [],
+    ServerMessageTexts: [],
+    TableMessageTexts: [],
+  };
 }
 
 export function failure(

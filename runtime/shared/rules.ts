@@ -122,7 +122,10 @@ export function evaluate(expr: Expr, data: Record<string, unknown>): unknown {
 }
 
 /** Values with every computed field (re)calculated; the input is not mutated. */
-export function applyComputed<T extends Record<string, unknown>>(set: RuleSet, values: T): T & Record<string, unknown> {
+export function applyComputed<T extends Record<string, unknown>>(
+  set: RuleSet,
+  values: T,
+): T & Record<string, unknown> {
   if (!set.computed) return values;
   const out: Record<string, unknown> = { ...values };
   for (const [field, expr] of Object.entries(set.computed)) out[field] = evaluate(expr, out);

@@ -19,13 +19,15 @@ export const AJV_OPTIONS: Options = {
 export function createAjv(options: Options = {}): Ajv {
   const ajv = new Ajv({ ...AJV_OPTIONS, ...options });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri']);
-  for (const [name, check] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
+  for (const [name, check] of Object.entries(CUSTOM_FORMATS))
+    ajv.addFormat(name, { type: 'string', validate: check });
   return ajv;
 }
 
 /** Field name an ajv error is about ('' for the whole object). */
 export function errorField(error: ErrorObject): string {
-  if (error.keyword === 'required') return String((error.params as { missingProperty: string }).missingProperty);
+  if (error.keyword === 'required')
+    return String((error.params as { missingProperty: string }).missingProperty);
   if (error.keyword === 'additionalProperties')
     return String((error.params as { additionalProperty: string }).additionalProperty);
   const path = error.instancePath.split('/').filter(Boolean);
