@@ -3,10 +3,11 @@
  * filterable field). Identifiers come only from validated definitions matching IDENTIFIER.
  */
 import { createHash } from 'node:crypto';
-import { type ColumnDataType, type Kysely, sql } from 'kysely';
+import { type ColumnDataType, sql } from 'kysely';
 import { IDENTIFIER, type FieldSchema } from '../../runtime/shared/definition';
 import type { ChildEntity, Entity } from '../definitions/registry';
 import type { Dialect } from './types';
+import type { Untyped } from './untyped';
 
 /** System columns of entity tables and their API names. */
 export const SYSTEM_COLUMN_MAP = {
@@ -42,8 +43,6 @@ function assertIdentifier(name: string): void {
 }
 
 // Entity tables are only known at run time, so this query builder is untyped on purpose.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Untyped = Kysely<any>;
 
 export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: Entity[]): Promise<void> {
   const existing = new Map<string, Set<string>>();

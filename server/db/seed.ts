@@ -17,10 +17,9 @@ import {
 } from './seedDocuments';
 import { writeLines } from '../entities/lines';
 import type { RolePermissionsTable, SystemTables } from './types';
+import type { Untyped } from './untyped';
 
 // Entity tables are created from definitions at run time; their inserts are untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Untyped = Kysely<any>;
 
 function permissionRow(role: string, entity: string, actions: readonly string[]): RolePermissionsTable {
   const has = (a: string) => (actions.includes(a) ? 1 : 0);

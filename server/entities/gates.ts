@@ -6,14 +6,12 @@
  *   (comma-separated ids) that is unknown or has no operating licence → 501.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Entity } from '../definitions/registry';
 import { HttpError, badRequest } from '../http/errors';
+import type { Untyped } from '../db/untyped';
 
 // Entity tables exist only at run time; their queries are untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Untyped = Kysely<any>;
 
 export const SETTINGS_ENTITY = 'systemConfig.setting';
 export const BRANCH_ENTITY = 'systemConfig.branch';

@@ -1,13 +1,11 @@
 /** Storage of document lines: `{parent table}__{child}` rows with parent_id and line_no (order). */
-import type { Kysely } from 'kysely';
 import type { Entity } from '../definitions/registry';
 import type { Dialect } from '../db/types';
 import type { Lines } from './document';
 import { toApiRow, toColumns, type Row } from './rows';
+import type { Untyped } from '../db/untyped';
 
 // Child tables exist only at run time; their queries are untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Untyped = Kysely<any>;
 
 /** Replaces the lines of one document (the children given; others are left alone). */
 export async function writeLines(

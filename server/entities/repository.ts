@@ -14,10 +14,9 @@ import { HOOKS } from './hooks';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
 import { deleteLines, readLines, writeLines } from './lines';
+import type { Untyped } from '../db/untyped';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Untyped = Kysely<any>;
 
 const MAX_PAGE = 1000;
 

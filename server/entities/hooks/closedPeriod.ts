@@ -2,14 +2,11 @@
  * Documents dated inside a closed fiscal period (accounting/fiscalPeriod with closed = true) cannot
  * be created, changed or deleted: 417 with Data.BusinessErrors.
  */
-import type { Kysely } from 'kysely';
 import type { Lang } from '../../../runtime/shared/definition';
 import { t } from '../../i18n';
 import { HttpError } from '../../http/errors';
 import type { EntityHooks } from './index';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity tables are untyped
-type Untyped = Kysely<any>;
+import type { Untyped } from '../../db/untyped';
 
 const PERIODS_TABLE = 'e_accounting_fiscalperiod';
 

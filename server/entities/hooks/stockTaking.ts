@@ -3,13 +3,10 @@
  * moves by a user whose role may not edit inventory.stockTaking answer 423; stock counts can only
  * be written while a session is open (508 otherwise).
  */
-import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import type { EntityHooks, HookContext } from './index';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- entity tables are untyped
-type Untyped = Kysely<any>;
+import type { Untyped } from '../../db/untyped';
 
 export const STOCK_TAKING_TABLE = 'e_inventory_stocktaking';
 export const STOCK_TAKING_PERMISSION = { entity: 'inventory.stockTaking', action: 'can_edit' } as const;
