@@ -1,21 +1,66 @@
 /**
- * Export action: the rows of a GetList request (at most 1000) as a CSV file (UTF-8 with BOM),
- * sent as application/octet-stream. Problems of the export itself (bad list request) answer the
- * same binary type with the translated message as the file's text, as file downloads do.
+ * Export action: every row matching the grid's filter and sort (the same query pieces as GetList,
+ * row scope included), at most MAX_EXPORT_ROWS, as CSV (UTF-8 with BOM, streamed batch by batch)
+ * or XLSX (one sheet, right to left in Persian). Display values and headers in the request
+ * language (exportValues.ts). Problems (bad request, too many rows) answer their status with the
+ * translated message as text, as file downloads do (the client decodes binary error bodies).
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { localText, type Lang } from '../../runtime/shared/definition';
+import { todayJalali } from '../../runtime/shared/jalali';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { HttpError } from '../http/errors';
-import { errorText } from '../i18n';
-import { listRows } from './repository';
+import { errorText, t } from '../i18n';
+import { listError } from './filters';
+import { countRows, listQuery, pageRows, type ListQuery } from './repository';
 import type { Row } from './rows';
+import { csvLine, displayCell, exportColumns, headerCells, lookupTexts, type Cell } from './exportValues';
+import { workbook } from './xlsx';
 
-function cell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const text = String(v);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+export const MAX_EXPORT_ROWS = 100_000;
+const BATCH = 1000;
+
+type Format = 'csv' | 'xlsx';
+
+const TYPES: Record<Format, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `attachment` with an ASCII fallback name and the real one (Persian in fa) per RFC 5987. */
+export function contentDisposition(entity: Entity, lang: Lang, format: Format): string {
+  const date = todayJalali().replace(/\//g, '-');
+  const title = localText(entity.def.title, lang).trim();
+  const local = (lang === 'fa' ? title : title.toLowerCase()).replace(/[\s/\\:*?"<>|]+/g, '-');
+  const encoded = encodeURIComponent(`${local || entity.def.name}-${date}.${format}`).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${entity.def.name}-${date}.${format}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The matching rows as display cells, one batch (≤ BATCH rows) at a time. */
+async function* cellBatches(
+  ctx: AppContext,
+  entity: Entity,
+  q: ListQuery,
+  total: number,
+  columns: string[],
+  lang: Lang,
+): AsyncGenerator<Cell[][]> {
+  for (let start = 0; start < total; start += BATCH) {
+    const rows: Row[] = await pageRows(ctx, entity, q, start, Math.min(start + BATCH, total));
+    if (rows.length === 0) return;
+    const lookups = await lookupTexts(ctx, entity, columns, rows);
+    yield rows.map((r) => columns.map((c) => displayCell(entity, c, r[c], lang, lookups)));
+  }
+}
+
+async function* csvChunks(header: string[], batches: AsyncGenerator<Cell[][]>): AsyncGenerator<Buffer> {
+  yield Buffer.from(`\uFEFF${csvLine(header)}`, 'utf8');
+  for await (const batch of batches) yield Buffer.from(batch.map(csvLine).join(''), 'utf8');
 }
 
 export async function exportRows(
@@ -26,20 +71,31 @@ export async function exportRows(
   lang: Lang,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  reply.type('application/octet-stream');
   try {
-    const page = await listRows(ctx, entity, user, { startRow: 0, endRow: 1000, ...body }, lang);
-    const columns = entity.def.list.columns;
-    const header = columns.map((c) => cell(localText(entity.def.fields[c]?.label, lang) || c));
-    const lines = page.rows.map((r) => columns.map((c) => cell(r[c])).join(','));
-    const csv = `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
-    return reply
-      .header('content-disposition', `attachment; filename="${entity.def.name}.csv"`)
-      .send(Buffer.from(csv, 'utf8'));
+    const format = body.format ?? 'csv';
+    if (format !== 'csv' && format !== 'xlsx') throw listError(lang, 'format');
+    const q = listQuery(ctx, entity, user, body, lang);
+    const total = await countRows(ctx, entity, q);
+    if (total > MAX_EXPORT_ROWS) {
+      const message = t(lang, 'errors.ExportTooManyRows', { max: MAX_EXPORT_ROWS, count: total });
+      throw new HttpError(417, 'ExportTooManyRows', [{ FieldName: '', Message: message }]);
+    }
+    const columns = exportColumns(entity);
+    const header = headerCells(entity, columns, lang);
+    const batches = cellBatches(ctx, entity, q, total, columns, lang);
+    reply.type(TYPES[format]).header('content-disposition', contentDisposition(entity, lang, format));
+    if (format === 'csv') return reply.send(Readable.from(csvChunks(header, batches)));
+    const rows: Cell[][] = [];
+    for await (const batch of batches) rows.push(...batch);
+    const name = localText(entity.def.title, lang);
+    return reply.send(workbook({ name, header, rows, rightToLeft: lang === 'fa' }));
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
-    const detail = e.fields.map((f) => f.FieldName).filter(Boolean);
-    const text = `${errorText(lang, e.key)}${detail.length ? ` (${detail.join(', ')})` : ''}`;
-    return reply.code(e.status).send(Buffer.from(text, 'utf8'));
+    const messages = e.fields.map((f) => (e.key === 'BadRequest' ? f.FieldName : f.Message)).filter(Boolean);
+    const text =
+      e.key === 'ExportTooManyRows'
+        ? messages.join(' ')
+        : `${errorText(lang, e.key)}${messages.length ? ` (${messages.join(', ')})` : ''}`;
+    return reply.code(e.status).type('application/octet-stream').send(Buffer.from(text, 'utf8'));
   }
 }

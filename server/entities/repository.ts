@@ -33,18 +33,19 @@ function int(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) ? v : null;
 }
 
-export async function listRows(
+/** WHERE and ORDER BY of a list request (filter, row scope, sort with id last): shared by GetList and Export. */
+export interface ListQuery {
+  where: RawBuilder<SqlBool>;
+  order: { column: string; dir: 'asc' | 'desc' }[];
+}
+
+export function listQuery(
   ctx: AppContext,
   entity: Entity,
   user: CurrentUser,
   body: Partial<ListRequest> & Record<string, unknown>,
   lang: Lang,
-): Promise<ListPage> {
-  const db = ctx.db as unknown as Untyped;
-  const start = body.startRow === undefined ? 0 : int(body.startRow);
-  const end = body.endRow === undefined ? (start ?? 0) + 100 : int(body.endRow);
-  if (start === null || start < 0) throw listError(lang, 'startRow');
-  if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
+): ListQuery {
   const columns = columnsOf(entity);
   const conditions = filterConditions(body.filterModel, columns, lang, ctx.dialect === 'sqlite');
   const scope = scopeCondition(entity, user);
@@ -56,7 +57,7 @@ export async function listRows(
       ? (entity.def.list.defaultSort ?? [])
       : (asked ?? entity.def.list.defaultSort ?? []);
   if (!Array.isArray(sortModel) || sortModel.length > 10) throw listError(lang, 'sortModel');
-  const order: { column: string; dir: 'asc' | 'desc' }[] = [];
+  const order: ListQuery['order'] = [];
   for (const s of sortModel as unknown[]) {
     const { colId, sort } = (s ?? {}) as { colId?: unknown; sort?: unknown };
     const col = typeof colId === 'string' ? columns.get(colId) : undefined;
@@ -64,23 +65,45 @@ export async function listRows(
     order.push({ column: col.column, dir: sort });
   }
   if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', dir: 'asc' });
-
   const where = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
-  let q = db.selectFrom(entity.table).selectAll().where(where);
-  for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
-  const rows = (await q
+  return { where, order };
+}
+
+/** Rows start..end (exclusive) of a list query, as API rows. */
+export async function pageRows(ctx: AppContext, entity: Entity, q: ListQuery, start: number, end: number) {
+  const db = ctx.db as unknown as Untyped;
+  let select = db.selectFrom(entity.table).selectAll().where(q.where);
+  for (const o of q.order) select = select.orderBy(sql.ref(o.column), o.dir);
+  const rows = (await select
     .limit(end - start)
     .offset(start)
     .execute()) as Row[];
-  const count = await db
+  return rows.map((r) => toApiRow(entity, r));
+}
+
+/** Rows matching a list query. */
+export async function countRows(ctx: AppContext, entity: Entity, q: ListQuery): Promise<number> {
+  const count = await (ctx.db as unknown as Untyped)
     .selectFrom(entity.table)
     .select((eb) => eb.fn.countAll().as('n'))
-    .where(where)
+    .where(q.where)
     .executeTakeFirst();
-  return {
-    rows: rows.map((r) => toApiRow(entity, r)),
-    lastRow: Number((count as { n?: unknown } | undefined)?.n ?? 0),
-  };
+  return Number((count as { n?: unknown } | undefined)?.n ?? 0);
+}
+
+export async function listRows(
+  ctx: AppContext,
+  entity: Entity,
+  user: CurrentUser,
+  body: Partial<ListRequest> & Record<string, unknown>,
+  lang: Lang,
+): Promise<ListPage> {
+  const start = body.startRow === undefined ? 0 : int(body.startRow);
+  const end = body.endRow === undefined ? (start ?? 0) + 100 : int(body.endRow);
+  if (start === null || start < 0) throw listError(lang, 'startRow');
+  if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
+  const q = listQuery(ctx, entity, user, body, lang);
+  return { rows: await pageRows(ctx, entity, q, start, end), lastRow: await countRows(ctx, entity, q) };
 }
 
 async function findStored(

@@ -24,7 +24,8 @@ export type ErrorKey =
   | 'TheLicenceExpiredPleaseCallCompany'
   | 'NoOperatingLicenseInOneOrMoreSelectedBranches'
   | 'StockTakingInProgress'
-  | 'NotInStockTaking';
+  | 'NotInStockTaking'
+  | 'ExportTooManyRows';
 
 export class HttpError extends Error {
   constructor(
