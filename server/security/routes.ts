@@ -4,6 +4,7 @@ import { localText } from '../../runtime/shared/definition';
 import { businessRoute } from '../http/business';
 import { unknownEntity } from '../http/errors';
 import { MODULE_ORDER, MODULE_TITLES } from './modules';
+import { SHELL_PAGES } from './pages';
 import { entityPermissions, permissionsByEntity } from './permissions';
 import { entityFromBody } from '../meta/lookup';
 
@@ -34,6 +35,11 @@ export async function securityPlugin(app: FastifyInstance): Promise<void> {
         entity: e.key,
       });
       groups.set(e.def.module, list);
+    }
+    for (const page of SHELL_PAGES.filter((p) => p.visibleTo(user))) {
+      const list = groups.get(page.module) ?? [];
+      list.push({ route: `/${page.module}/${page.name}`, title: localText(page.title, req.lang) });
+      groups.set(page.module, list);
     }
     return MODULE_ORDER.filter((m) => groups.has(m)).map((m) => ({
       route: `/${m}`,

@@ -46,6 +46,11 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       { 'accept-language': 'en-US,en;q=0.9' },
     );
     expect(en.body.Data.find((m) => m.route === '/sales')?.title).toBe('Sales');
+    // Shell pages (not generated from a definition) join the menu for staff, not for vendors.
+    expect(staff.body.Data.find((m) => m.route === '/transport')?.children).toContainEqual({
+      route: '/transport/routePlanner',
+      title: 'برنامه‌ریزی مسیر',
+    });
 
     const vendor = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', tokens.vendor!);
     expect(vendor.body.Data).toEqual([
