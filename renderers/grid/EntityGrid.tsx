@@ -9,7 +9,7 @@ import { themeQuartz } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityClient } from '../../runtime/entity/types';
+import type { EntityClient, ExportRequest } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { ChoiceFilter } from './ChoiceFilter';
 import { buildColumnDefs, CHOICE_FILTER } from './columns';
@@ -38,6 +38,20 @@ export interface EntityGridProps {
   refreshKey?: number;
   /** Whose column widths/order/sort are remembered (default: the token's `sub`). */
   userId?: string;
+  /** The grid's current sort and filter, on start and after every change (for Export). */
+  onModelChange?: (model: Required<ExportRequest>) => void;
+}
+
+/** Sort (in sort order) and filter of the grid, as GetList and Export read them. */
+export function gridModel(api: GridApi<EntityRow>): Required<ExportRequest> {
+  const sorted = api
+    .getColumnState()
+    .filter((c) => c.sort === 'asc' || c.sort === 'desc')
+    .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0));
+  return {
+    sortModel: sorted.map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' })),
+    filterModel: (api.getFilterModel() ?? {}) as Record<string, unknown>,
+  };
 }
 
 const useStyles = makeStyles({
@@ -62,6 +76,7 @@ export function EntityGrid({
   onSelectionChange,
   refreshKey,
   userId,
+  onModelChange,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -132,10 +147,15 @@ export function EntityGrid({
           apiRef.current = e.api;
           restoreState(e.api);
           labelGrid();
+          onModelChange?.(gridModel(e.api));
         }}
         onColumnResized={(e) => e.finished && e.source !== 'api' && storeState(e.api)}
         onColumnMoved={(e) => e.finished && e.source !== 'api' && storeState(e.api)}
-        onSortChanged={(e) => e.source !== 'api' && storeState(e.api)}
+        onSortChanged={(e) => {
+          onModelChange?.(gridModel(e.api));
+          if (e.source !== 'api') storeState(e.api);
+        }}
+        onFilterChanged={(e) => onModelChange?.(gridModel(e.api))}
         onRowDoubleClicked={(e) => e.data && onOpenRow?.(e.data)}
         onCellKeyDown={onCellKeyDown}
         onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows()[0] ?? null)}

@@ -1,8 +1,8 @@
 /** A whole module screen from an entity definition: heading, toolbar, grid, form modal. */
 import { makeStyles, Title3 } from '@fluentui/react-components';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityClient, EntityValues } from '../../runtime/entity/types';
+import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../../runtime/entity/types';
 import {
   localText,
   type EntityDefinition,
@@ -13,6 +13,7 @@ import {
 import { confirm } from '../../runtime/ui/dialogs';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
+import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
 import { FormModal, type FormMode } from './FormModal';
 
@@ -51,6 +52,24 @@ export function EntityScreen({
   const [refreshKey, setRefreshKey] = useState(0);
   const refresh = () => setRefreshKey((k) => k + 1);
   const close = useCallback(() => setOpen(null), []);
+  // The grid's sort and filter as they are now: Export sends them so the file holds what the grid selects.
+  const model = useRef<ExportRequest>({ sortModel: [], filterModel: {} });
+  const onModelChange = useCallback((m: ExportRequest) => {
+    model.current = m;
+  }, []);
+  const [exporting, setExporting] = useState(false);
+
+  const exportRows = async (format: ExportFormat) => {
+    setExporting(true);
+    try {
+      const blob = await client.export(format, model.current);
+      downloadBlob(blob, exportFileName(definition, lang, format));
+    } catch {
+      // the pipeline has shown the error
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const openRow = async (row: EntityRow) => {
     // Fresh copy so the version we send back is the stored one.
@@ -90,6 +109,8 @@ export function EntityScreen({
         onEdit={() => selected && void openRow(selected)}
         onDelete={() => void remove()}
         onRefresh={refresh}
+        onExport={(format) => void exportRows(format)}
+        exporting={exporting}
       />
       <EntityGrid
         definition={definition}
@@ -99,6 +120,7 @@ export function EntityScreen({
         userId={userId}
         onSelectionChange={setSelected}
         onOpenRow={(row) => void openRow(row)}
+        onModelChange={onModelChange}
       />
       {open && (
         <FormModal

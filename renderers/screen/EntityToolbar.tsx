@@ -1,6 +1,15 @@
 /** The list toolbar: only the actions the permissions allow; Refresh always. */
-import { Toolbar, ToolbarButton } from '@fluentui/react-components';
+import {
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Toolbar,
+  ToolbarButton,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import type { ExportFormat } from '../../runtime/entity/types';
 import type { EntityPermissions } from '../../runtime/shared/definition';
 
 export interface EntityToolbarProps {
@@ -10,6 +19,10 @@ export interface EntityToolbarProps {
   onEdit: () => void;
   onDelete: () => void;
   onRefresh: () => void;
+  /** Export of the rows the grid's filter selects (menu shown only with the export permission). */
+  onExport?: (format: ExportFormat) => void;
+  /** True while an export is being produced (the menu button is disabled). */
+  exporting?: boolean;
 }
 
 export function EntityToolbar({
@@ -19,6 +32,8 @@ export function EntityToolbar({
   onEdit,
   onDelete,
   onRefresh,
+  onExport,
+  exporting = false,
 }: EntityToolbarProps) {
   const { t } = useTranslation();
   const button = (key: string, onClick: () => void, disabled = false) => (
@@ -38,6 +53,21 @@ export function EntityToolbar({
       {permissions.edit && button('edit', onEdit, !hasSelection)}
       {permissions.delete && button('delete', onDelete, !hasSelection)}
       {button('refresh', onRefresh)}
+      {permissions.export && onExport && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <ToolbarButton aria-label={t('toolbar.export')} appearance="subtle" disabled={exporting}>
+              {t('toolbar.export')}
+            </ToolbarButton>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={() => onExport('xlsx')}>{t('toolbar.exportExcel')}</MenuItem>
+              <MenuItem onClick={() => onExport('csv')}>{t('toolbar.exportCsv')}</MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      )}
     </Toolbar>
   );
 }

@@ -4,6 +4,11 @@ import type { ListPage, ListRequest } from '../shared/envelope';
 
 export type EntityValues = Record<string, unknown>;
 
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** The grid's current sort and filter: Export sends every row they select (docs/api.md). */
+export type ExportRequest = Pick<ListRequest, 'sortModel' | 'filterModel'>;
+
 export interface EntityClient {
   getList(request: ListRequest): Promise<ListPage<EntityRow>>;
   get(id: number): Promise<EntityRow>;
@@ -11,4 +16,6 @@ export interface EntityClient {
   /** `version` is the one the user edited; a newer stored version makes the server answer 417. */
   update(id: number, version: number, values: EntityValues): Promise<EntityRow>;
   delete(id: number, version: number): Promise<void>;
+  /** The file the server produces (CSV or XLSX); failures go through the error catalogue. */
+  export(format: ExportFormat, request: ExportRequest): Promise<Blob>;
 }

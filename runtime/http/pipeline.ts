@@ -5,7 +5,7 @@
  * answers for the envelope and hands every failure to the error catalogue; failed calls then
  * reject with ApiError so forms can show field errors inline.
  */
-import { ofetch, type FetchResponse } from 'ofetch';
+import { ofetch, type FetchOptions, type FetchResponse } from 'ofetch';
 import { normalizeDeep } from '../shared/normalize';
 import { EnvelopeState, isEnvelope, type Envelope } from '../shared/envelope';
 import { getAccessToken } from '../auth/tokens';
@@ -20,6 +20,8 @@ export interface CallOptions {
   silent?: boolean;
   /** Extra headers. */
   headers?: Record<string, string>;
+  /** 'blob' reads the answer as a Blob whatever its type (file downloads). */
+  responseType?: 'blob';
 }
 
 let baseURL = '';
@@ -131,11 +133,14 @@ export async function request<T>(
   if (tracked) loadingStarted();
   let response: FetchResponse<T>;
   try {
-    response = await http.raw<T>(url, {
+    // ofetch ties its data type to responseType; callers name T themselves (Blob for 'blob').
+    const fetchOptions = {
       method,
       body: body as BodyInit | Record<string, unknown>,
       headers: options.headers,
-    });
+      ...(options.responseType ? { responseType: options.responseType } : {}),
+    } as FetchOptions<'json'>;
+    response = await http.raw<T>(url, fetchOptions);
   } catch {
     return fail({ status: 0, url, envelope: null, body: null, binaryText: null }, options);
   } finally {

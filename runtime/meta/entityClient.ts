@@ -1,7 +1,7 @@
 /** EntityClient (runtime/entity/types.ts) over the pipeline: {Module}/{Entity}/{Action}. */
 import { apiPath, type EntityDefinition, type EntityRow } from '../shared/definition';
 import type { ListPage, ListRequest } from '../shared/envelope';
-import type { EntityClient, EntityValues } from '../entity/types';
+import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../entity/types';
 import { api } from '../http/pipeline';
 
 export function createEntityClient(definition: Pick<EntityDefinition, 'module' | 'name'>): EntityClient {
@@ -14,6 +14,11 @@ export function createEntityClient(definition: Pick<EntityDefinition, 'module' |
       api.post<EntityRow>(`${base}/Update`, { id, version, values }),
     delete: async (id: number, version: number) => {
       await api.post<unknown>(`${base}/Delete`, { id, version });
+    },
+    export: async (format: ExportFormat, request: ExportRequest) => {
+      const body = { format, sortModel: request.sortModel ?? [], filterModel: request.filterModel ?? {} };
+      const response = await api.raw<Blob>('POST', `${base}/Export`, body, { responseType: 'blob' });
+      return response._data as Blob;
     },
   };
 }

@@ -38,6 +38,7 @@ const customerClient = {
   create: vi.fn(),
   update: vi.fn(),
   delete: vi.fn(),
+  export: vi.fn(),
 };
 const clientFor = () => customerClient;
 

@@ -31,6 +31,7 @@ function customerClient() {
     create: vi.fn(),
     update: vi.fn(),
     delete: vi.fn(),
+    export: vi.fn(),
   };
 }
 

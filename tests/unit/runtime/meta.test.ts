@@ -14,6 +14,10 @@ beforeAll(async () => {
     server.on(`/api/Sales/Customer/${action}`, (req, res) =>
       json(res, 200, envelope(0, { action, body: JSON.parse(req.body) as unknown })),
     );
+  server.on('/api/Sales/Customer/Export', (req, res) => {
+    res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+    res.end(Buffer.from(`\uFEFF${req.body}\r\n`, 'utf8'));
+  });
   server.on('/api/Meta/Entity/GetDefinition', (req, res) =>
     json(res, 200, envelope(0, { name: 'customer', asked: JSON.parse(req.body) as unknown })),
   );
@@ -47,6 +51,21 @@ describe('entity client', () => {
     expect(server.seen.map((s) => s.url)).toEqual(
       ['GetList', 'Get', 'Create', 'Update', 'Delete'].map((a) => `/api/Sales/Customer/${a}`),
     );
+  });
+});
+
+describe('entity client export', () => {
+  it('posts format, sort and filter to Export and answers the file as a Blob, BOM kept', async () => {
+    const client = createEntityClient({ module: 'sales', name: 'customer' });
+    const filterModel = { city: { filterType: 'text', type: 'equals', filter: 'تهران' } };
+    const blob = await client.export('csv', { sortModel: [{ colId: 'code', sort: 'desc' }], filterModel });
+    // the fetch implementation's Blob (not necessarily jsdom's global class)
+    expect(blob.type).toMatch(/^text\/csv/);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const sent = JSON.parse(new TextDecoder().decode(bytes.slice(3)).trim()) as unknown;
+    expect(sent).toEqual({ format: 'csv', sortModel: [{ colId: 'code', sort: 'desc' }], filterModel });
+    expect(server.seen.map((s) => s.url)).toEqual(['/api/Sales/Customer/Export']);
   });
 });
 
