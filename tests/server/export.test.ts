@@ -1,9 +1,11 @@
 import { inflateRawSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EntityRow } from '../../runtime/shared/definition';
 import { isoToJalali } from '../../runtime/shared/jalali';
 import type { ListPage } from '../../runtime/shared/envelope';
+import { MAX_EXPORT_ROWS } from '../../server/entities/export';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
 /** RFC 4180 reader: rows of fields (quoted fields may hold commas, quotes and line breaks). */
@@ -239,5 +241,26 @@ describe.each(DIALECTS)('Export of filtered rows on %s', (dialect) => {
     const refused = await exportFile('customer', { format: 'csv' });
     expect(refused.statusCode).toBe(403);
     expect((await call(app, 'Sales/Customer/GetList', tok.customer!, {})).status).toBe(200);
+  });
+
+  it('refuses more than MAX_EXPORT_ROWS matching rows with 417 and a translated message', async () => {
+    // 100,000 extra customers in one statement (the 40 seeded ones make it more than the cap)
+    const series =
+      dialect === 'postgres'
+        ? sql`select n from generate_series(1, ${MAX_EXPORT_ROWS}) as n`
+        : sql`with recursive s(n) as (select 1 union all select n + 1 from s where n < ${MAX_EXPORT_ROWS}) select n from s`;
+    await sql`insert into e_sales_customer (code, name, ${sql.ref('customerType')}, version, created_at, updated_at)
+      select 'B-' || n, 'bulk ' || n, 'person', 1, '2026-01-01', '2026-01-01' from (${series}) as t`.execute(
+      app.ctx.db,
+    );
+    const res = await exportFile('staff', { format: 'csv' }, 'en');
+    expect(res.statusCode).toBe(417);
+    expect(res.body).toBe('Too many rows to export (100040; at most 100000). Narrow the filter.');
+    const narrowed = await exportFile('staff', {
+      format: 'csv',
+      filterModel: { code: { filterType: 'text', type: 'startsWith', filter: 'B-9999' } },
+    });
+    expect(narrowed.statusCode).toBe(200);
+    expect(parseCsv(narrowed.rawPayload.subarray(3).toString('utf8')).length).toBe(1 + 11); // B-9999, B-99990..99999
   });
 });
