@@ -82,7 +82,7 @@ describe.each(DIALECTS)('Export of filtered rows on %s', (dialect) => {
   beforeAll(async () => {
     db = await freshDatabase(dialect);
     app = await makeApp(db.url);
-    for (const u of ['staff', 'customer']) tok[u] = (await signIn(app, u)).access_token;
+    for (const u of ['staff', 'customer', 'vendor']) tok[u] = (await signIn(app, u)).access_token;
   });
   afterAll(async () => {
     await app?.close();
@@ -211,7 +211,7 @@ describe.each(DIALECTS)('Export of filtered rows on %s', (dialect) => {
     expect(en.get('xl/worksheets/sheet1.xml')).not.toContain('rightToLeft');
   });
 
-  it('keeps customer users to their own row, refuses without export permission and bad bodies', async () => {
+  it('keeps customer and vendor users to their own row, refuses without export permission and bad bodies', async () => {
     const user = await app.ctx.db
       .selectFrom('users')
       .selectAll()
@@ -225,6 +225,15 @@ describe.each(DIALECTS)('Export of filtered rows on %s', (dialect) => {
       id: Number(user.party_id),
     });
     expect(rows[1]![0]).toBe(mine.body.Data.code);
+
+    const vendorRows = parseCsv(
+      (await exportFile('vendor', { format: 'csv' }, 'fa', 'SupplyChain/Vendor/Export')).rawPayload
+        .subarray(3)
+        .toString('utf8'),
+    );
+    expect(vendorRows.length).toBe(2);
+    const staffVendors = await exportFile('staff', { format: 'csv' }, 'fa', 'SupplyChain/Vendor/Export');
+    expect(parseCsv(staffVendors.rawPayload.subarray(3).toString('utf8')).length).toBe(16);
 
     const bad = await exportFile('staff', { format: 'pdf' });
     expect(bad.statusCode).toBe(400);
