@@ -4,5 +4,6 @@ export { DialogHost } from './dialogs/DialogHost';
 export { EntityGrid, type EntityGridProps } from './grid/EntityGrid';
 export { buildColumnDefs } from './grid/columns';
 export { EntityForm, type EntityFormProps } from './form/EntityForm';
+export { loadValidators } from './form/precompiled';
 export { widgetRegistry, registerWidget } from './form/widgets/registry';
 export { splitEntityKey } from './form/lookup';

@@ -6,7 +6,7 @@
  * onSave, or the serverErrors prop) are shown inline; Ctrl+S saves; what the user typed is never
  * lost.
  */
-import { Button, makeStyles, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type RJSFSchema, type UiSchema } from '@rjsf/utils';
@@ -29,7 +29,8 @@ import {
 import { buildFormSchema, buildUiSchema, formFieldNames } from './schema';
 import { formTemplates } from './templates';
 import { initialLineData, useLines } from './useLines';
-import { formValidator, localiseErrors } from './validator';
+import { loadedValidators, loadValidators, recordValidator, type FormValidators } from './precompiled';
+import { localiseErrors } from './validator';
 import { pickValues, sameValues, serverErrorSchema } from './values';
 import { widgetRegistry } from './widgets/registry';
 
@@ -48,6 +49,8 @@ export interface EntityFormProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** Client of another entity ('module.name'): lookups search and show it through this. */
   clientFor?: (entityKey: string) => EntityClient;
+  /** Precompiled validators; when absent they are imported from definition.validators. */
+  validators?: FormValidators;
 }
 
 const useStyles = makeStyles({
@@ -63,8 +66,39 @@ function businessErrorsOf(err: ApiError): string[] {
   return Array.isArray(list) ? list.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))) : [];
 }
 
+/** Loads the definition's precompiled validators (server modules), then shows the form. */
 export function EntityForm(props: EntityFormProps) {
+  const { definition } = props;
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ of: EntityDefinition; v: FormValidators | null; failed: boolean }>(
+    () => ({ of: definition, v: props.validators ?? loadedValidators(definition), failed: false }),
+  );
+  const current = state.of === definition ? state : null;
+  const validators = props.validators ?? current?.v ?? loadedValidators(definition);
+  useEffect(() => {
+    if (validators) return;
+    let live = true;
+    loadValidators(definition).then(
+      (v) => live && setState({ of: definition, v, failed: false }),
+      () => live && setState({ of: definition, v: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [definition, validators]);
+  if (validators) return <EntityFormBody {...props} validators={validators} />;
+  if (current?.failed)
+    return (
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>{t('form.validatorsUnavailable')}</MessageBarBody>
+      </MessageBar>
+    );
+  return <Spinner size="small" aria-label={t('form.loading')} />;
+}
+
+function EntityFormBody(props: EntityFormProps & { validators: FormValidators }) {
   const { definition, lang, readOnly = false, onSave, onCancel, onDirtyChange, clientFor } = props;
+  const record = props.validators.record;
   const { t } = useTranslation();
   const styles = useStyles();
   const formRef = useRef<Form<EntityValues>>(null);
@@ -80,7 +114,7 @@ export function EntityForm(props: EntityFormProps) {
   }, [definition, lang, readOnly, rules, names]);
   const [baseline] = useState(() => {
     const start = getDefaultFormState(
-      formValidator,
+      recordValidator(record, baseSchema),
       baseSchema as RJSFSchema,
       pickValues(props.values, names),
     ) as EntityValues;
@@ -93,7 +127,7 @@ export function EntityForm(props: EntityFormProps) {
   const [businessErrors, setBusinessErrors] = useState<string[]>([]);
   const [editedSinceServer, setEditedSinceServer] = useState<Set<string>>(new Set());
 
-  const lines = useLines(definition, props.values, submitted, t, lang);
+  const lines = useLines(definition, props.validators.children, props.values, submitted, t, lang);
   // Computed fields shown from the typed values and the current lines.
   const shown = useMemo(
     () => withComputed(rules, formData, lines.data, names),
@@ -122,6 +156,7 @@ export function EntityForm(props: EntityFormProps) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the states' content
   const applied = useMemo(() => applyFieldStates(baseSchema, baseUi, states), [baseSchema, baseUi, key]);
   const schema: RJSFSchema = applied.schema;
+  const validator = useMemo(() => recordValidator(record, schema), [record, schema]);
   const uiSchema: UiSchema = applied.uiSchema;
 
   const violations = useMemo(
@@ -195,7 +230,7 @@ export function EntityForm(props: EntityFormProps) {
       uiSchema={uiSchema}
       formData={shown}
       formContext={formContext}
-      validator={formValidator}
+      validator={validator}
       widgets={widgetRegistry}
       templates={formTemplates}
       transformErrors={(errors) => localiseErrors(errors, t)}

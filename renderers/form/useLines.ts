@@ -18,6 +18,7 @@ import {
   type CellErrors,
   type GridLine,
   type Line,
+  type LineValidator,
   type Translate,
 } from './lines/lines';
 
@@ -48,6 +49,7 @@ export interface LinesState {
 
 export function useLines(
   definition: EntityDefinition,
+  validators: Record<string, LineValidator>,
   values: EntityValues | undefined,
   submitted: boolean,
   t: Translate,
@@ -73,9 +75,10 @@ export function useLines(
   const client = useMemo(() => {
     const out: Record<string, CellErrors> = {};
     if (!submitted) return out;
-    for (const [name, child] of children) out[name] = validateLines(child, rows[name] ?? [], t, lang);
+    for (const [name, child] of children)
+      out[name] = validateLines(child, validators[name]!, rows[name] ?? [], t, lang);
     return out;
-  }, [children, rows, submitted, t, lang]);
+  }, [children, validators, rows, submitted, t, lang]);
 
   const errors = useMemo(() => {
     const out: Record<string, CellErrors> = {};
@@ -136,7 +139,7 @@ export function useLines(
     children.some(([name, child]) => {
       const own = nowRef.current[name] ?? [];
       if (linesToSend(child, own).lines.length < (child.minItems ?? 0)) return true;
-      return validateLines(child, own, t, lang).size > 0;
+      return validateLines(child, validators[name]!, own, t, lang).size > 0;
     });
 
   return {

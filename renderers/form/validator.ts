@@ -1,22 +1,11 @@
 /**
- * The form's ajv validator: the same custom formats as the server (runtime/shared/formats).
- * Compiled in the browser for now (a later issue precompiles). Messages are translation keys from
- * runtime/shared/validation errorKey, so they read in the user's language.
- *
- * It validates the values as the server will receive them: the pipeline normalises digits and
- * letters on the way out, so «۹۹۰۱» in a code field with pattern ^[0-9]+$ is valid here too.
+ * Messages of the form's validation errors. The validators themselves are precompiled on the
+ * server (precompiled.ts); messages are translation keys from runtime/shared/validation errorKey,
+ * so they read in the user's language.
  */
 import type { RJSFValidationError } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
-import { CUSTOM_FORMATS } from '../../runtime/shared/formats';
-import { normalizeDeep } from '../../runtime/shared/normalize';
 import { errorKey } from '../../runtime/shared/validation';
-
-export const formValidator = customizeValidator({ customFormats: CUSTOM_FORMATS });
-
-const validateAsSent = formValidator.validateFormData.bind(formValidator);
-formValidator.validateFormData = (formData, ...rest) => validateAsSent(normalizeDeep(formData), ...rest);
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 

@@ -82,6 +82,11 @@ export interface EntityDefinition {
   children?: Record<string, ChildDefinition>;
   /** Rows belong to branches: calls answer 501 when a selected branch has no operating licence. */
   branchScoped?: boolean;
+  /**
+   * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
+   * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
+   */
+  validators?: { record: string; children: Record<string, string> };
 }
 
 /** A child table of a document (e.g. invoice lines): an array of flat rows under `values[name]`. */

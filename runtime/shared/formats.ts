@@ -32,3 +32,11 @@ export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
   'ir-sheba': isSheba,
   'ir-mobile': isMobile,
 };
+
+/** The formats as given to ajv (validation.ts) and to standalone validators (validatorRuntime.ts). */
+export const CUSTOM_FORMAT_DEFINITIONS: Record<
+  string,
+  { type: 'string'; validate: (value: string) => boolean }
+> = Object.fromEntries(
+  Object.entries(CUSTOM_FORMATS).map(([name, validate]) => [name, { type: 'string', validate }]),
+);

@@ -4,7 +4,7 @@
  */
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { CUSTOM_FORMATS } from './formats';
+import { CUSTOM_FORMAT_DEFINITIONS } from './formats';
 import type { ServerMessage } from './envelope';
 
 export const AJV_OPTIONS: Options = {
@@ -19,8 +19,7 @@ export const AJV_OPTIONS: Options = {
 export function createAjv(options: Options = {}): Ajv {
   const ajv = new Ajv({ ...AJV_OPTIONS, ...options });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri']);
-  for (const [name, check] of Object.entries(CUSTOM_FORMATS))
-    ajv.addFormat(name, { type: 'string', validate: check });
+  for (const [name, format] of Object.entries(CUSTOM_FORMAT_DEFINITIONS)) ajv.addFormat(name, format);
   return ajv;
 }
 

@@ -2,6 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 import { pascal, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
+import { ValidatorModules, validationSchema } from './validators';
 
 export interface Entity {
   def: EntityDefinition;
@@ -34,12 +35,14 @@ export function tableName(def: Pick<EntityDefinition, 'module' | 'name'>): strin
 export class Registry {
   private readonly byKey = new Map<string, Entity>();
   private readonly byPath = new Map<string, Entity>();
+  /** Standalone validator modules served to the browser (server/meta/validators.ts). */
+  readonly validators = new ValidatorModules();
 
   constructor(defs: EntityDefinition[]) {
     const ajv = createAjv();
     for (const def of defs) {
       // the JSON's $schema is for editors; the data schema is validated as it stands
-      const schema = { ...def.schema, additionalProperties: false };
+      const schema = validationSchema(def.schema);
       const entity: Entity = {
         def,
         key: entityKey(def),
@@ -49,9 +52,12 @@ export class Registry {
           name,
           def: child,
           table: `${tableName(def)}__${name.toLowerCase()}`,
-          validate: ajv.compile({ ...child.schema, additionalProperties: false }),
+          validate: ajv.compile(validationSchema(child.schema)),
         })),
       };
+      this.validators.ensure(schema, true);
+      for (const child of Object.values(def.children ?? {}))
+        this.validators.ensure(validationSchema(child.schema), true);
       this.byKey.set(entity.key, entity);
       this.byPath.set(`${pascal(def.module)}/${pascal(def.name)}`.toLowerCase(), entity);
     }

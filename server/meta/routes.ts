@@ -6,6 +6,7 @@ import { businessRoute } from '../http/business';
 import { forbidden, unknownEntity } from '../http/errors';
 import { entityPermissions } from '../security/permissions';
 import { entityFromBody } from './lookup';
+import { validatorUrls, validatorsPlugin } from './validators';
 
 /**
  * Field-level visibility hook: names of fields this user may not see. No rules are seeded yet;
@@ -19,20 +20,26 @@ export async function hiddenFields(
   return new Set();
 }
 
-export function localise(def: EntityDefinition, lang: Lang, hidden: Set<string>): EntityDefinition {
+/** A copy of the definition without the hidden fields. */
+export function strip(def: EntityDefinition, hidden: Set<string>): EntityDefinition {
   const copy = structuredClone(def);
   for (const name of Object.keys(copy.schema.properties)) {
-    if (hidden.has(name)) {
-      delete copy.schema.properties[name];
-      delete copy.fields[name];
-      continue;
-    }
+    if (!hidden.has(name)) continue;
+    delete copy.schema.properties[name];
+    delete copy.fields[name];
+  }
+  if (copy.schema.required) copy.schema.required = copy.schema.required.filter((r) => !hidden.has(r));
+  copy.list.columns = copy.list.columns.filter((c) => !hidden.has(c));
+  return copy;
+}
+
+export function localise(def: EntityDefinition, lang: Lang, hidden: Set<string>): EntityDefinition {
+  const copy = strip(def, hidden);
+  for (const name of Object.keys(copy.schema.properties)) {
     const prop = copy.schema.properties[name];
     const label = copy.fields[name]?.label;
     if (prop && label) prop.title = localText(label, lang);
   }
-  if (copy.schema.required) copy.schema.required = copy.schema.required.filter((r) => !hidden.has(r));
-  copy.list.columns = copy.list.columns.filter((c) => !hidden.has(c));
   return copy;
 }
 
@@ -43,6 +50,9 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
     if (!entity) throw unknownEntity();
     const perms = await entityPermissions(ctx, user, entity.key);
     if (!perms.view) throw forbidden();
-    return localise(entity.def, req.lang, await hiddenFields(ctx, user, entity.def));
+    const stripped = strip(entity.def, await hiddenFields(ctx, user, entity.def));
+    // validators of the schemas as sent (before titles, which do not change what is valid)
+    return { ...localise(stripped, req.lang, new Set()), validators: validatorUrls(ctx.registry, stripped) };
   });
+  await validatorsPlugin(app);
 }

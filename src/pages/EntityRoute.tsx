@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { EntityScreen, splitEntityKey } from '../../renderers/index';
+import { EntityScreen, loadValidators, splitEntityKey } from '../../renderers/index';
 import { loadDefinition, loadPermissions } from '../../runtime/meta/loaders';
 import { createEntityClient } from '../../runtime/meta/entityClient';
 import { segments } from '../../runtime/guards';
@@ -33,7 +33,15 @@ export function EntityRoute() {
 
   useEffect(() => {
     let alive = true;
-    Promise.all([loadDefinition(module, entity), loadPermissions(module, entity)])
+    // the form's precompiled validators come with the definition, so a form opens at once; a
+    // failure to load them is shown by the form itself
+    const withValidators = loadDefinition(module, entity).then((d) =>
+      loadValidators(d).then(
+        () => d,
+        () => d,
+      ),
+    );
+    Promise.all([withValidators, loadPermissions(module, entity)])
       .then(([definition, permissions]) => {
         if (!alive) return;
         setState({ key, loaded: { definition, permissions }, failed: false });

@@ -3,12 +3,13 @@
  * holds, row operations, computed line fields, client validation with the shared ajv setup, and
  * server TableMessageTexts mapped to cells. No React, no AG Grid: unit-tested directly.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { localText, type ChildDefinition, type Lang } from '../../../runtime/shared/definition';
 import type { TableMessage } from '../../../runtime/shared/envelope';
 import { normalizeDeep } from '../../../runtime/shared/normalize';
 import { applyComputed, brokenRules } from '../../../runtime/shared/rules';
-import { createAjv, errorField, errorKey } from '../../../runtime/shared/validation';
+import { errorField, errorKey } from '../../../runtime/shared/validation';
+import type { StandaloneValidate } from '../../../runtime/shared/validatorRuntime';
 
 export type Line = Record<string, unknown>;
 
@@ -131,20 +132,8 @@ export function setCell(child: ChildDefinition, line: Line, field: string, value
   return computeLine(child, next);
 }
 
-export type LineValidator = ValidateFunction;
-
-const ajv = createAjv();
-const compiled = new WeakMap<object, LineValidator>();
-
-/** ajv (runtime/shared/validation.ts setup) for the line schema, compiled once per schema. */
-export function lineValidator(child: ChildDefinition): LineValidator {
-  let v = compiled.get(child.schema);
-  if (!v) {
-    v = ajv.compile(child.schema);
-    compiled.set(child.schema, v);
-  }
-  return v;
-}
+/** The line schema's validator, precompiled on the server (renderers/form/precompiled.ts). */
+export type LineValidator = StandaloneValidate;
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -169,11 +158,11 @@ function lineRuleErrors(child: ChildDefinition, line: Line, lang: Lang): Record<
  */
 export function validateLines(
   child: ChildDefinition,
+  validate: LineValidator,
   rows: GridLine[],
   t: Translate,
   lang: Lang = 'fa',
 ): CellErrors {
-  const validate = lineValidator(child);
   const out: CellErrors = new Map();
   for (const row of rows) {
     if (isBlankLine(child, row.v)) continue;

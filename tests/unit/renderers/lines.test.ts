@@ -19,6 +19,7 @@ import {
   type GridLine,
 } from '../../../renderers/form/lines/lines';
 import { invoice, voucher } from './defs';
+import { precompiled } from './validators';
 
 const lines = invoice.children!.lines!;
 const vlines = voucher.children!.lines!;
@@ -82,13 +83,13 @@ describe('lines: computed fields', () => {
 describe('lines: errors', () => {
   it('validates lines with the line schema and the line rules, skipping blank lines', () => {
     const r = rows({ item: 'a', quantity: 0, unitPrice: 5 }, {}, { quantity: 'x', unitPrice: 1 });
-    const errors = validateLines(lines, r, t);
+    const errors = validateLines(lines, precompiled(lines.schema), r, t);
     expect(errors.get(r[0]!.key)).toEqual({ quantity: 'validation.minimum' });
     expect(errors.has(r[1]!.key)).toBe(false);
     expect(errors.get(r[2]!.key)).toMatchObject({ item: 'validation.required', quantity: 'validation.type' });
 
     const v = toGridLines(vlines, [{ account: '1101', debit: 5, credit: 5 }]);
-    expect(validateLines(vlines, v, t).get(v[0]!.key)?.debit).toBe(
+    expect(validateLines(vlines, precompiled(vlines.schema), v, t).get(v[0]!.key)?.debit).toBe(
       'هر آرتیکل فقط بدهکار یا فقط بستانکار است.',
     );
   });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { EntityValues } from '../../../runtime/entity/types';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import { EntityForm, type EntityFormProps } from '../../../renderers/form/EntityForm';
+import { validatorsFor } from './validators';
 
 export function renderForm(definition: EntityDefinition, props: Partial<EntityFormProps> = {}) {
   const saved: EntityValues[] = [];
@@ -14,6 +15,7 @@ export function renderForm(definition: EntityDefinition, props: Partial<EntityFo
       <EntityForm
         definition={definition}
         lang="fa"
+        validators={validatorsFor(definition)}
         onSave={async (values) => {
           saved.push(values);
         }}
