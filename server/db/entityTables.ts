@@ -52,31 +52,14 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
   for (const { def, table, children } of entities) {
     assertIdentifier(table);
     const props = Object.entries(def.schema.properties);
-    const have = existing.get(table);
-    if (!have) {
-      let create = db.schema
-        .createTable(table)
-        .ifNotExists()
-        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
+    await createOrExtend(db, dialect, table, props, existing.get(table), (create) =>
+      create
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addColumn('created_by', 'bigint')
-        .addColumn('updated_by', 'bigint');
-      for (const [name, field] of props) {
-        assertIdentifier(name);
-        create = create.addColumn(name, columnType(field, dialect));
-      }
-      await create.execute();
-    } else {
-      for (const [name, field] of props) {
-        if (have.has(name)) continue;
-        assertIdentifier(name);
-        await db.schema.alterTable(table).addColumn(name, columnType(field, dialect)).execute();
-      }
-    }
+        .addColumn('updated_by', 'bigint'),
+    );
     for (const [name] of props) {
       const meta = def.fields[name];
       if (!meta?.sortable && !meta?.filterable) continue;
@@ -96,31 +79,53 @@ async function syncChildTable(
 ): Promise<void> {
   assertIdentifier(child.table);
   const props = Object.entries(child.def.schema.properties);
-  if (!have) {
-    let create = db.schema
-      .createTable(child.table)
-      .ifNotExists()
-      .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-      )
+  await createOrExtend(db, dialect, child.table, props, have, (create) =>
+    create
       .addColumn('parent_id', 'bigint', (c) => c.notNull())
-      .addColumn('line_no', 'integer', (c) => c.notNull());
-    for (const [name, field] of props) {
-      assertIdentifier(name);
-      create = create.addColumn(name, columnType(field, dialect));
-    }
-    await create.execute();
-  } else {
-    for (const [name, field] of props) {
-      if (have.has(name)) continue;
-      assertIdentifier(name);
-      await db.schema.alterTable(child.table).addColumn(name, columnType(field, dialect)).execute();
-    }
-  }
+      .addColumn('line_no', 'integer', (c) => c.notNull()),
+  );
   await db.schema
     .createIndex(indexName(child.table, 'parent_id'))
     .ifNotExists()
     .on(child.table)
     .column('parent_id')
     .execute();
+}
+
+type CreateTable = ReturnType<Untyped['schema']['createTable']>;
+
+/**
+ * Creates `table` with an id, the system columns `system` adds and one column per field; or, when
+ * it exists already (`have` = its columns), adds the fields that are missing. Both parents and
+ * document lines are made this way.
+ */
+async function createOrExtend(
+  db: Untyped,
+  dialect: Dialect,
+  table: string,
+  props: [string, FieldSchema][],
+  have: Set<string> | undefined,
+  system: (create: CreateTable) => CreateTable,
+): Promise<void> {
+  if (!have) {
+    let create = system(
+      db.schema
+        .createTable(table)
+        .ifNotExists()
+        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        ),
+    );
+    for (const [name, field] of props) {
+      assertIdentifier(name);
+      create = create.addColumn(name, columnType(field, dialect));
+    }
+    await create.execute();
+    return;
+  }
+  for (const [name, field] of props) {
+    if (have.has(name)) continue;
+    assertIdentifier(name);
+    await db.schema.alterTable(table).addColumn(name, columnType(field, dialect)).execute();
+  }
 }
