@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../renderers/dialogs/DialogHost';
 import { closeAllDialogs, confirm, dialogStore, openDialog } from '../../../runtime/ui/dialogs';
-import { setupI18n } from './i18n';
+import { setupI18n } from '../support/i18n';
 
 // Fluent + RJSF in jsdom are slow on a loaded 2-core machine; user-event typing adds up.
 vi.setConfig({ testTimeout: 20_000 });

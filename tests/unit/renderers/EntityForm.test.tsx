@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../runtime/http/ApiError';
 import { failure } from '../../../runtime/shared/envelope';
 import { customer } from './defs';
-import { setupI18n } from './i18n';
+import { setupI18n } from '../support/i18n';
 import { renderForm } from './renderForm';
 
 // Fluent + RJSF in jsdom are slow on a loaded 2-core machine; user-event typing adds up.

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EntityToolbar } from '../../../renderers/screen/EntityToolbar';
 import type { EntityPermissions } from '../../../runtime/shared/definition';
-import { setupI18n } from './i18n';
+import { setupI18n } from '../support/i18n';
 
 vi.setConfig({ testTimeout: 20_000 });
 

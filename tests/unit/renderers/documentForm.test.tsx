@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../runtime/http/ApiError';
 import { failure } from '../../../runtime/shared/envelope';
 import { invoice, voucher } from './defs';
-import { setupI18n } from './i18n';
+import { setupI18n } from '../support/i18n';
 import { renderForm } from './renderForm';
 
 // Fluent + RJSF + AG Grid in jsdom are slow on a loaded 2-core machine.

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import { invoice } from './defs';
-import { setupI18n } from './i18n';
+import { setupI18n } from '../support/i18n';
 import { renderForm } from './renderForm';
 
 vi.setConfig({ testTimeout: 60_000 });

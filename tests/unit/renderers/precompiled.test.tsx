@@ -20,7 +20,7 @@ import type { EntityDefinition } from '../../../runtime/shared/definition';
 import type { ValidatorModule } from '../../../runtime/shared/validatorRuntime';
 import { standaloneModule, validationSchema } from '../../../server/definitions/validators';
 import { customer, invoice } from './defs';
-import { setupI18n } from './i18n';
+import { setupI18n } from '../support/i18n';
 import { precompiled } from './validators';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customer, vendor } from './defs';
-import { setupI18n } from './i18n';
+import { setupI18n } from '../support/i18n';
 import { renderForm } from './renderForm';
 
 // Fluent + RJSF in jsdom are slow on a loaded 2-core machine; user-event typing adds up.

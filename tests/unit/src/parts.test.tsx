@@ -4,9 +4,9 @@ import { composeTitle } from '../../../src/title';
 import { readPrefs } from '../../../src/prefs';
 import { toastText } from '../../../src/toastSink';
 import { brandFrom, themeFor, FONT_FAMILY } from '../../../src/theme';
-import { initTestI18n } from './i18nForTests';
+import { setupI18n } from '../support/i18n';
 
-beforeAll(initTestI18n);
+beforeAll(setupI18n);
 beforeEach(() => sessionStorage.clear());
 
 describe('shell parts', () => {

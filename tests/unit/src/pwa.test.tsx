@@ -13,10 +13,10 @@ import { ExpiryToast } from '../../../src/pwa/ExpiryToast';
 import { InstallSheet } from '../../../src/pwa/InstallSheet';
 import { UpdateToasts } from '../../../src/pwa/UpdateToasts';
 import { distanceText, instructionText } from '../../../src/map/formatter';
-import { initTestI18n } from './i18nForTests';
+import { setupI18n } from '../support/i18n';
 
 configure({ asyncUtilTimeout: 8000 });
-beforeAll(initTestI18n);
+beforeAll(setupI18n);
 
 let clock: ManualClock;
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { storeMenu } from '../../../runtime/menu/menu';
 import { saveTokens } from '../../../runtime/auth/tokens';
 import { setCurrentPeriod } from '../../../runtime/period/current';
 import { connectToastSink, type ToastRequest } from '../../../runtime/ui/toasts';
-import { initTestI18n } from './i18nForTests';
+import { setupI18n } from '../support/i18n';
 
 // The first render loads the lazy chunks; on a busy 2-core machine that can exceed 1 s.
 configure({ asyncUtilTimeout: 8000 });
@@ -53,7 +53,7 @@ function renderAt(path: string) {
   return router;
 }
 
-beforeAll(initTestI18n);
+beforeAll(setupI18n);
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();

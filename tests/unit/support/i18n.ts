@@ -1,4 +1,4 @@
-/** Real i18next with the shipped Persian texts, as the shell initialises it. */
+/** Real i18next with the shipped Persian texts, as the shell initialises it (component tests). */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fa from '../../../src/public/assets/i18n/share/fa.json';
