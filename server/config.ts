@@ -29,6 +29,11 @@ export interface ServerConfig {
   rateLimit: RateLimitConfig;
   /** Trust X-Forwarded-For (behind a load balancer) for the client address of rate limits. */
   trustProxy: boolean;
+  /**
+   * How much demo data a fresh database gets (DEMO_VOLUME): `full` (default, for `npm start`: tens of
+   * thousands of documents) or `small` (a few rows per entity: the test command sets it).
+   */
+  demoVolume: 'full' | 'small';
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
@@ -92,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: fromRoot(env.STATIC_DIR || 'dist'),
     rateLimit: { ...DEFAULT_RATE_LIMIT },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    demoVolume: env.DEMO_VOLUME === 'small' ? 'small' : 'full',
   };
 }

@@ -25,7 +25,12 @@ function which(command) {
 /** Runs a command with inherited output; resolves with its exit code (signals count as failure). */
 function run(command, args, env = {}) {
   return new Promise((resolveCode) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    // tests seed a few demo rows per entity, not the tens of thousands `npm start` gets
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { DEMO_VOLUME: 'small', ...process.env, ...env },
+    });
     child.on('error', (error) => {
       console.error(`cannot start ${command}: ${error.message}`);
       resolveCode(127);

@@ -4,22 +4,11 @@ import { ENTITY_ACTIONS } from '../../runtime/shared/definition';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import type { Registry } from '../definitions/registry';
-import { toColumns } from '../entities/rows';
-import { FISCAL_PERIODS, demoCustomers, demoVendors, type SeedRow } from './seedData';
-import {
-  BRANCHES,
-  INVOICES,
-  STOCK_MOVES,
-  STOCK_TAKINGS,
-  VOUCHERS,
-  demoSettings,
-  type SeedDocument,
-} from './seedDocuments';
-import { writeLines } from '../entities/lines';
+import { FISCAL_PERIODS, demoCustomers, demoVendors } from './seedData';
+import { BRANCHES, INVOICES, STOCK_MOVES, STOCK_TAKINGS, VOUCHERS, demoSettings } from './seedDocuments';
 import type { RolePermissionsTable, SystemTables } from './types';
-import type { Untyped } from './untyped';
-
-// Entity tables are created from definitions at run time; their inserts are untyped.
+import { insertDocuments, insertRows } from './seedInsert';
+import { SEEDERS } from './seeders';
 
 function permissionRow(role: string, entity: string, actions: readonly string[]): RolePermissionsTable {
   const has = (a: string) => (actions.includes(a) ? 1 : 0);
@@ -33,45 +22,6 @@ function permissionRow(role: string, entity: string, actions: readonly string[])
     can_export: has('export'),
     can_print: has('print'),
   };
-}
-
-async function insertRows(
-  db: Kysely<SystemTables>,
-  ctx: AppContext,
-  key: string,
-  rows: SeedRow[],
-): Promise<number[]> {
-  const entity = ctx.registry.byEntityKey(key);
-  if (!entity) return [];
-  const now = new Date().toISOString();
-  const ids: number[] = [];
-  for (const values of rows) {
-    const row = await (db as unknown as Untyped)
-      .insertInto(entity.table)
-      .values({ ...toColumns(entity, values, ctx.dialect), version: 1, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(Number((row as { id: unknown }).id));
-  }
-  return ids;
-}
-
-async function insertDocuments(
-  db: Kysely<SystemTables>,
-  ctx: AppContext,
-  key: string,
-  docs: SeedDocument[],
-): Promise<void> {
-  const entity = ctx.registry.byEntityKey(key);
-  if (!entity) return;
-  const ids = await insertRows(
-    db,
-    ctx,
-    key,
-    docs.map((d) => d.values),
-  );
-  for (const [i, id] of ids.entries())
-    await writeLines(db as unknown as Untyped, ctx.dialect, entity, id, { lines: docs[i]?.lines ?? [] });
 }
 
 export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<void> {
@@ -169,6 +119,8 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
       { who: 'customer', entity: 'sales.customer' },
     ])
     .execute();
+  // each module's own demo rows, permissions and menu access (server/db/seeders/)
+  for (const seeder of SEEDERS) await seeder({ db, ctx, vendorIds, customerIds });
 }
 
 /** The admin role may do everything on every definition, including ones added later. */

@@ -1,0 +1,20 @@
+/**
+ * Module seeders run in order on a fresh database, after the core demo rows and users
+ * (server/db/seed.ts). Each module adds its file here: demo rows (scaled by ctx.config.demoVolume),
+ * role permissions beyond the staff default and menu access for vendor/customer users.
+ */
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import type { SystemTables } from '../types';
+
+export interface SeedContext {
+  db: Kysely<SystemTables>;
+  ctx: AppContext;
+  /** Ids of the demo vendors and customers (supplyChain.vendor, sales.customer), in seed order. */
+  vendorIds: number[];
+  customerIds: number[];
+}
+
+export type Seeder = (seed: SeedContext) => Promise<void>;
+
+export const SEEDERS: Seeder[] = [];
