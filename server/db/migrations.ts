@@ -113,10 +113,51 @@ const userTenants: Migration = {
   },
 };
 
+/** Low-code (docs/lowcode-api.md): definition versions, field permissions, menu layout. */
+function lowcode(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('definition_versions')
+        .addColumn('id', idColumn(dialect), (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('entity_key', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('definition', 'text', (c) => c.notNull())
+        .addColumn('published_by', 'bigint')
+        .addColumn('published_at', 'text', (c) => c.notNull())
+        .addColumn('comment', 'text')
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(0))
+        .addUniqueConstraint('uq_definition_versions', ['entity_key', 'version'])
+        .execute();
+      await db.schema
+        .createTable('field_permissions')
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('field', 'text', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('pk_field_permissions', ['role', 'entity', 'field'])
+        .execute();
+      await db.schema
+        .createTable('menu_layout')
+        .addColumn('entity', 'text', (c) => c.primaryKey())
+        .addColumn('module', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  };
+}
+
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001_system_tables': initial(this.dialect), '0002_user_tenants': userTenants };
+    return {
+      '0001_system_tables': initial(this.dialect),
+      '0002_user_tenants': userTenants,
+      '0003_lowcode': lowcode(this.dialect),
+    };
   }
 }
 

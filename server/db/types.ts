@@ -70,6 +70,34 @@ export interface UserTenantsTable {
   tenant: string;
 }
 
+export interface DefinitionVersionsTable {
+  id: Generated<number>;
+  entity_key: string;
+  version: number;
+  /** The definition as JSON text. */
+  definition: string;
+  published_by: number | null;
+  published_at: string;
+  comment: string | null;
+  active: number;
+}
+
+export interface FieldPermissionsTable {
+  role: string;
+  entity: string;
+  field: string;
+  /** `hidden` or `readOnly`. */
+  mode: string;
+}
+
+export interface MenuLayoutTable {
+  /** Entity key or shell page key ("module.name"). */
+  entity: string;
+  module: string;
+  position: number;
+  hidden: number;
+}
+
 export interface SystemTables {
   users: UsersTable;
   role_permissions: RolePermissionsTable;
@@ -79,6 +107,9 @@ export interface SystemTables {
   ui_logs: UiLogsTable;
   audit_log: AuditLogTable;
   user_tenants: UserTenantsTable;
+  definition_versions: DefinitionVersionsTable;
+  field_permissions: FieldPermissionsTable;
+  menu_layout: MenuLayoutTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';
