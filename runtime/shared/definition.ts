@@ -58,6 +58,8 @@ export interface ListSettings {
   columns: string[];
   defaultSort?: { colId: string; sort: 'asc' | 'desc' }[];
   pageSize?: number;
+  /** Shown as a tree: rows indented by `levelField` (1 = top); `parentField` looks up the parent row. */
+  tree?: { parentField: string; levelField: string };
 }
 
 export interface EntityDefinition {
@@ -82,6 +84,8 @@ export interface EntityDefinition {
   children?: Record<string, ChildDefinition>;
   /** Rows belong to branches: calls answer 501 when a selected branch has no operating licence. */
   branchScoped?: boolean;
+  /** Dated documents: GetList/Export keep rows whose date `field` lies in the selectedYear fiscal period. */
+  period?: { field: string };
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
