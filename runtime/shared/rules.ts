@@ -7,6 +7,7 @@
 import jsonLogic from 'json-logic-js';
 import type { RulesLogic } from 'json-logic-js';
 import type { LocalText } from './definition';
+import { rialInWords } from './persianWords';
 
 /** A JSON Logic expression as found in a definition (plain JSON; checked by unsafeOperations). */
 export type Expr = null | boolean | number | string | Expr[] | { [operation: string]: Expr };
@@ -82,6 +83,7 @@ const ALLOWED_OPERATIONS = new Set([
   'cat',
   'substr',
   'round',
+  'rialInWords',
 ]);
 
 /** Rial amounts are integers: half away from zero, to `digits` decimals (default 0). */
@@ -93,6 +95,8 @@ function round(value: unknown, digits: unknown = 0): number {
   return (Math.sign(n) * Math.round(Math.abs(n) * f)) / f;
 }
 jsonLogic.add_operation('round', round);
+/** An amount in Rial in Persian words (runtime/shared/persianWords.ts), e.g. for invoice totals. */
+jsonLogic.add_operation('rialInWords', rialInWords);
 
 /** Operations used by an expression that are not allowed; empty when the expression is safe. */
 export function unsafeOperations(expr: unknown): string[] {
