@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import type { Registry } from '../definitions/registry';
 import { FISCAL_PERIODS, demoCustomers, demoVendors } from './seedData';
-import { BRANCHES, INVOICES, STOCK_MOVES, STOCK_TAKINGS, VOUCHERS, demoSettings } from './seedDocuments';
+import { BRANCHES, INVOICES, STOCK_TAKINGS, VOUCHERS, demoSettings } from './seedDocuments';
 import type { RolePermissionsTable, SystemTables } from './types';
 import { insertDocuments, insertRows } from './seedInsert';
 import { SEEDERS } from './seeders';
@@ -33,7 +33,6 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
   await insertRows(db, ctx, 'systemConfig.setting', demoSettings());
   await insertRows(db, ctx, 'systemConfig.branch', BRANCHES);
   await insertRows(db, ctx, 'inventory.stockTaking', STOCK_TAKINGS);
-  await insertRows(db, ctx, 'inventory.stockMove', STOCK_MOVES);
   const customer = customerIds[0] ?? 1;
   await insertDocuments(
     db,

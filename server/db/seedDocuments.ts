@@ -16,11 +16,6 @@ export const STOCK_TAKINGS: SeedRow[] = [
   { title: 'انبارگردانی پایان سال ۱۴۰۴', startedOn: '2026-03-15', status: 'closed' },
 ];
 
-export const STOCK_MOVES: SeedRow[] = [
-  { date: '2026-04-05', item: 'برنج ایرانی ۱۰ کیلویی', quantity: 40, direction: 'in' },
-  { date: '2026-04-09', item: 'برنج ایرانی ۱۰ کیلویی', quantity: 12, direction: 'out' },
-];
-
 export interface SeedDocument {
   values: SeedRow;
   lines: SeedRow[];

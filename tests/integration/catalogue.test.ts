@@ -248,7 +248,8 @@ describe('error catalogue against the real server', () => {
     });
     try {
       await login('storekeeper', PASSWORD, false);
-      const move = { values: { date: '2026-05-02', item: 'شکر', quantity: 1, direction: 'in' } };
+      const items = await api.post<{ rows: { id: number }[] }>('Inventory/Item/GetList', {});
+      const move = { values: { date: '2026-05-02', item: items.rows[0]!.id, quantity: 1, direction: 'in' } };
       expect((await fails('Inventory/StockMove/Create', move)).status).toBe(423);
       expect(texts()).toEqual(['NotInStockTaking', 'StockTakingInProgress']);
     } finally {

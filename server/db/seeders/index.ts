@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { SystemTables } from '../types';
+import { seedInventory } from './inventory';
 
 export interface SeedContext {
   db: Kysely<SystemTables>;
@@ -17,4 +18,4 @@ export interface SeedContext {
 
 export type Seeder = (seed: SeedContext) => Promise<void>;
 
-export const SEEDERS: Seeder[] = [];
+export const SEEDERS: Seeder[] = [seedInventory];
