@@ -10,6 +10,7 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import {
   localText,
+  lookupDisplayKey,
   type EntityDefinition,
   type EntityRow,
   type FieldMeta,
@@ -84,6 +85,13 @@ export function cellFormatter(
   };
 }
 
+/** A lookup cell: the display text GetList sent beside the id, else the id itself. */
+export function lookupText(row: EntityRow | undefined, name: string, value: unknown, lang: Lang): string {
+  const text = row?.[lookupDisplayKey(name)];
+  if (typeof text === 'string') return localDigits(text, lang);
+  return value === null || value === undefined || value === '' ? '' : localDigits(String(value), lang);
+}
+
 export function buildColumnDefs(
   definition: EntityDefinition,
   lang: Lang,
@@ -101,10 +109,12 @@ export function buildColumnDefs(
         field: name,
         headerName: localText(meta?.label, lang) || name,
         // Opt-in, as the server only sorts and filters fields flagged so in the definition.
-        sortable: meta?.sortable === true,
-        filter: meta?.filterable === true ? filterFor(field) : false,
+        // Lookup columns neither sort nor filter: the server would order/compare the stored ids.
+        sortable: meta?.sortable === true && !meta.lookup,
+        filter: meta?.filterable === true && !meta.lookup ? filterFor(field) : false,
         filterParams: filterParams(field, meta, lang, t),
-        valueFormatter: (p: ValueFormatterParams<EntityRow>) => format(p.value),
+        valueFormatter: (p: ValueFormatterParams<EntityRow>) =>
+          meta?.lookup ? lookupText(p.data, name, p.value, lang) : format(p.value),
         ...(numeric ? { type: 'rightAligned' } : {}),
       };
       return col;

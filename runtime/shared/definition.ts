@@ -112,6 +112,12 @@ export type SystemField = (typeof SYSTEM_FIELDS)[number];
 /** A stored row as the API sends it. */
 export type EntityRow = Record<string, unknown> & { id: number; version: number };
 
+/** GetList rows carry a lookup field's display text under `{field}__display` (when the user may see it). */
+export const LOOKUP_DISPLAY_SUFFIX = '__display';
+export function lookupDisplayKey(field: string): string {
+  return `${field}${LOOKUP_DISPLAY_SUFFIX}`;
+}
+
 export const IDENTIFIER = /^[a-z][A-Za-z0-9]{0,62}$/;
 
 export function pascal(name: string): string {

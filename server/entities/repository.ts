@@ -15,13 +15,14 @@ import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
 import { deleteLines, readLines, writeLines } from './lines';
 import type { Untyped } from '../db/untyped';
+import { addLookupDisplays } from './lookupDisplay';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
 
 const MAX_PAGE = 1000;
 
 /** Row-scope condition for vendor/customer users (their own party only), or null. */
-function scopeCondition(entity: Entity, user: CurrentUser | null): RawBuilder<SqlBool> | null {
+export function scopeCondition(entity: Entity, user: CurrentUser | null): RawBuilder<SqlBool> | null {
   const scope = entity.def.scope;
   if (!user || !scope?.party || !scope.partyKind) return null;
   if (partyKind(user) !== scope.partyKind) return null;
@@ -103,7 +104,8 @@ export async function listRows(
   if (start === null || start < 0) throw listError(lang, 'startRow');
   if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
   const q = listQuery(ctx, entity, user, body, lang);
-  return { rows: await pageRows(ctx, entity, q, start, end), lastRow: await countRows(ctx, entity, q) };
+  const rows = await addLookupDisplays(ctx, entity, user, await pageRows(ctx, entity, q, start, end));
+  return { rows, lastRow: await countRows(ctx, entity, q) };
 }
 
 async function findStored(
