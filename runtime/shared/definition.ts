@@ -82,6 +82,8 @@ export interface EntityDefinition {
   rules?: RuleSet;
   /** Child tables (document lines), by name; stored in `e_{module}_{name}__{child}`. */
   children?: Record<string, ChildDefinition>;
+  /** Approval states with role-gated transitions (server/operations/workflow.ts enforces them). */
+  workflow?: WorkflowDefinition;
   /** Rows belong to branches: calls answer 501 when a selected branch has no operating licence. */
   branchScoped?: boolean;
   /** Dated documents: GetList/Export keep rows whose date `field` lies in the selectedYear fiscal period. */
@@ -91,6 +93,20 @@ export interface EntityDefinition {
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
    */
   validators?: { record: string; children: Record<string, string> };
+}
+
+/** Approval workflow: `field` (a string enum) starts at `initial` and changes only along `transitions`. */
+export interface WorkflowDefinition {
+  field: string;
+  initial: string;
+  transitions: WorkflowTransition[];
+}
+
+export interface WorkflowTransition {
+  from: string;
+  to: string;
+  /** Roles allowed to make this transition. */
+  roles: string[];
 }
 
 /** A child table of a document (e.g. invoice lines): an array of flat rows under `values[name]`. */
