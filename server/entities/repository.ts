@@ -11,6 +11,7 @@ import { partyKind } from '../security/permissions';
 import { columnsOf } from './columns';
 import { filterConditions, listError } from './filters';
 import { HOOKS } from './hooks';
+import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
 import { deleteLines, readLines, writeLines } from './lines';
@@ -157,6 +158,8 @@ async function runHook(
   before: Row | null,
   values: Row | null,
 ): Promise<Row | null> {
+  // the definition's approval states (workflow block) first, then the entity's own hook
+  await enforceWorkflow(trx, entity, user, before, values);
   const hook = HOOKS[entity.key]?.beforeWrite;
   return hook ? hook({ trx, action, user, before, values }) : values;
 }

@@ -7,6 +7,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { SystemTables } from '../types';
 import { seedInventory } from './inventory';
+import { seedSupplyChain } from './supplyChain';
+import { seedHr } from './hr';
+import { seedTransport } from './transport';
 
 export interface SeedContext {
   db: Kysely<SystemTables>;
@@ -18,4 +21,4 @@ export interface SeedContext {
 
 export type Seeder = (seed: SeedContext) => Promise<void>;
 
-export const SEEDERS: Seeder[] = [seedInventory];
+export const SEEDERS: Seeder[] = [seedInventory, seedSupplyChain, seedHr, seedTransport];

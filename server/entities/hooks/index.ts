@@ -9,6 +9,7 @@ import type { Row } from '../rows';
 import { passwordResetHook } from './passwordReset';
 import { closedPeriodHook } from './closedPeriod';
 import { stockChangeHook, stockCountHook } from './stockTaking';
+import { planHook } from '../../operations/planning';
 
 export interface HookContext {
   trx: Transaction<SystemTables> | Kysely<SystemTables>;
@@ -30,4 +31,5 @@ export const HOOKS: Record<string, EntityHooks> = {
   'sales.invoice': closedPeriodHook,
   'inventory.stockMove': stockChangeHook,
   'inventory.stockCount': stockCountHook,
+  'planning.plan': planHook,
 };

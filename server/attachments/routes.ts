@@ -1,0 +1,133 @@
+/**
+ * Attachments of record fields (docs/api.md "Attachments"), for fields whose uiSchema names the
+ * `attachments` widget:
+ * - POST /api/Attachments/Upload/{Module}/{Entity}/{field}: raw body (application/octet-stream, at
+ *   most ATTACHMENT_MAX_BYTES, else 413), file name in the `x-file-name` header (URI-encoded);
+ *   needs create or edit on the entity → AttachmentInfo;
+ * - POST /api/Attachments/List {module, name, field, ids}: needs view → AttachmentInfo[] of those
+ *   ids that belong to the field and that the user may read (row scope);
+ * - GET /api/Attachments/Download/{id}: needs view on the file's entity and the file in the user's
+ *   row scope → the bytes (octet-stream, attachment disposition, sha256 in `x-checksum-sha256`).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ATTACHMENT_MAX_BYTES, isAttachmentsField } from '../../runtime/shared/attachments';
+import { ok } from '../../runtime/shared/envelope';
+import type { AppContext, CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import { authenticate } from '../auth/authenticate';
+import { readBody } from '../http/business';
+import { badRequest, forbidden, notFound, unknownEntity } from '../http/errors';
+import { entityPermissions } from '../security/permissions';
+import { listAttachments, mayRead, readAttachment, saveAttachment } from './store';
+
+const MIME = /^[\w.+-]+\/[\w.+-]+$/;
+
+function attachmentsField(entity: Entity | undefined, field: unknown): { entity: Entity; field: string } {
+  if (!entity) throw unknownEntity();
+  if (typeof field !== 'string' || !(field in entity.def.schema.properties)) throw badRequest();
+  if (!isAttachmentsField(entity.def.uiSchema, field)) throw badRequest();
+  return { entity, field };
+}
+
+function fileName(req: FastifyRequest): string {
+  const raw = req.headers['x-file-name'];
+  let name = '';
+  try {
+    name = decodeURIComponent(typeof raw === 'string' ? raw : '');
+  } catch {
+    throw badRequest();
+  }
+  // no path parts or control characters; a sane length
+  name = name
+    .replace(/[\\/]/g, '_')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 200);
+  if (!name) throw badRequest();
+  return name;
+}
+
+async function user(ctx: AppContext, req: FastifyRequest): Promise<CurrentUser> {
+  return (await authenticate(ctx, req, 'required', false)) as CurrentUser;
+}
+
+export async function attachmentsPlugin(app: FastifyInstance): Promise<void> {
+  // own scope: the raw body parser applies to these routes only
+  await app.register(async (scope) => {
+    const { ctx } = app;
+    scope.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+
+    scope.post<{ Params: { module: string; entity: string; field: string } }>(
+      '/api/Attachments/Upload/:module/:entity/:field',
+      { bodyLimit: ATTACHMENT_MAX_BYTES },
+      async (req, reply) => {
+        const target = attachmentsField(
+          ctx.registry.byApiPath(req.params.module, req.params.entity),
+          req.params.field,
+        );
+        const who = await user(ctx, req);
+        const perms = await entityPermissions(ctx, who, target.entity.key);
+        if (!perms.create && !perms.edit) throw forbidden();
+        const content = req.body;
+        if (!Buffer.isBuffer(content) || content.length === 0) throw badRequest();
+        const type = String(req.headers['x-file-type'] ?? '');
+        const saved = await saveAttachment(ctx, who, target.entity, target.field, {
+          name: fileName(req),
+          mime: MIME.test(type) ? type : 'application/octet-stream',
+          content,
+        });
+        return reply.send(ok(saved));
+      },
+    );
+
+    scope.post('/api/Attachments/List', async (req, reply) => {
+      const body = readBody(req);
+      const entity =
+        typeof body.module === 'string' && typeof body.name === 'string'
+          ? ctx.registry.byEntityKey(`${body.module}.${body.name}`)
+          : undefined;
+      const target = attachmentsField(entity, body.field);
+      const ids = body.ids;
+      if (!Array.isArray(ids) || ids.length > 100 || !ids.every((n) => Number.isInteger(n) && n > 0))
+        throw badRequest();
+      const who = await user(ctx, req);
+      if (!(await entityPermissions(ctx, who, target.entity.key)).view) throw forbidden();
+      return reply.send(ok(await listAttachments(ctx, who, target.entity, target.field, ids as number[])));
+    });
+
+    scope.get<{ Params: { id: string } }>('/api/Attachments/Download/:id', async (req, reply) => {
+      const id = Number(req.params.id);
+      if (!Number.isInteger(id) || id < 1) throw badRequest();
+      const who = await user(ctx, req);
+      const row = await readAttachment(ctx, id);
+      const entity = row ? ctx.registry.byEntityKey(row.entity) : undefined;
+      if (!row || !entity) throw notFound();
+      if (!(await entityPermissions(ctx, who, entity.key)).view) throw forbidden();
+      if (
+        !(await mayRead(
+          ctx,
+          who,
+          entity,
+          row.field,
+          id,
+          row.created_by === null ? null : Number(row.created_by),
+        ))
+      )
+        throw notFound();
+      const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+        )
+        .header('x-checksum-sha256', row.sha256)
+        .send(Buffer.from(row.content));
+    });
+  });
+}
