@@ -14,6 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { ApiError } from '../../runtime/http/ApiError';
+import { createAttachmentsClient, type AttachmentsClientFactory } from '../../runtime/entity/attachments';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage } from '../../runtime/shared/envelope';
 import { LinesGrid } from './lines/LinesGrid';
@@ -51,6 +52,8 @@ export interface EntityFormProps {
   clientFor?: (entityKey: string) => EntityClient;
   /** Precompiled validators; when absent they are imported from definition.validators. */
   validators?: FormValidators;
+  /** Clients of attachments fields (default: the server's Attachments API over the pipeline). */
+  attachments?: AttachmentsClientFactory;
 }
 
 const useStyles = makeStyles({
@@ -221,7 +224,11 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
     }
   };
 
-  const formContext = useMemo(() => ({ lang, clientFor }), [lang, clientFor]);
+  const attachments = props.attachments ?? createAttachmentsClient;
+  const formContext = useMemo(
+    () => ({ lang, clientFor, attachmentsFor: (field: string) => attachments(definition, field) }),
+    [lang, clientFor, attachments, definition],
+  );
 
   return (
     <Form<EntityValues>

@@ -1,5 +1,6 @@
 /** What every widget may read from the form: the display language and clients of other entities. */
 import type { WidgetProps } from '@rjsf/utils';
+import type { AttachmentsClient } from '../../../runtime/entity/attachments';
 import type { EntityClient } from '../../../runtime/entity/types';
 import type { Lang } from '../../../runtime/shared/definition';
 
@@ -7,10 +8,16 @@ export interface FormContext {
   lang: Lang;
   /** Client of another entity ('module.name'), for lookups. */
   clientFor?: (entityKey: string) => EntityClient;
+  /** Client of an attachments field of the form's entity, by field name. */
+  attachmentsFor?: (field: string) => AttachmentsClient;
 }
 
 export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormContext['clientFor'] {
   return (props.registry.formContext as Partial<FormContext> | undefined)?.clientFor;
+}
+
+export function widgetAttachmentsFor(props: Pick<WidgetProps, 'registry'>): FormContext['attachmentsFor'] {
+  return (props.registry.formContext as Partial<FormContext> | undefined)?.attachmentsFor;
 }
 
 export function widgetLang(props: Pick<WidgetProps, 'registry'>): Lang {

@@ -4,6 +4,7 @@
  * select and checkbox also replace RJSF's own defaults.
  */
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+import { AttachmentsWidget } from './AttachmentsWidget';
 import { CheckboxWidget } from './CheckboxWidget';
 import { JalaliDateRangeWidget } from './JalaliDateRangeWidget';
 import { JalaliDateWidget } from './JalaliDateWidget';
@@ -35,6 +36,7 @@ export const widgetRegistry: RegistryWidgetsType = {
   jalaliDateRange: JalaliDateRangeWidget,
   lookup: LookupWidget,
   persianText: PersianTextWidget,
+  attachments: AttachmentsWidget,
 };
 
 /** Adds or replaces a widget for later screens (e.g. lookup, lines-grid). */
