@@ -20,6 +20,7 @@ import { securityPlugin } from './security/routes';
 import { metaPlugin } from './meta/routes';
 import { managementPlugin } from './management/routes';
 import { entityPlugin } from './entities/routes';
+import { operationsPlugin } from './operations/routes';
 import { attachmentsPlugin } from './attachments/routes';
 
 export interface BuildOptions {
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await metaPlugin(scope);
     await managementPlugin(scope);
     await entityPlugin(scope);
+    await operationsPlugin(scope);
     await attachmentsPlugin(scope);
   });
   await app.ready();

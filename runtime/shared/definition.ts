@@ -52,6 +52,8 @@ export interface FieldMeta {
   hiddenInGrid?: boolean;
   /** Money amount in Rial (integer): separators and Persian digits on display. */
   money?: boolean;
+  /** No two rows may hold the same value (a unique index; a duplicate answers 417 on this field). */
+  unique?: boolean;
 }
 
 export interface ListSettings {

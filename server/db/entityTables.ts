@@ -1,6 +1,6 @@
 /**
- * One table per definition (create if missing, add missing columns, one index per sortable or
- * filterable field). Identifiers come only from validated definitions matching IDENTIFIER.
+ * One table per definition (create if missing, add missing columns, indexes from the definition:
+ * syncIndexes). Identifiers come only from validated definitions matching IDENTIFIER.
  */
 import { createHash } from 'node:crypto';
 import { type ColumnDataType, sql } from 'kysely';
@@ -60,14 +60,52 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
         .addColumn('created_by', 'bigint')
         .addColumn('updated_by', 'bigint'),
     );
-    for (const [name] of props) {
-      const meta = def.fields[name];
-      if (!meta?.sortable && !meta?.filterable) continue;
-      await db.schema.createIndex(indexName(table, name)).ifNotExists().on(table).column(name).execute();
-    }
+    await syncIndexes(db, table, props, def.fields);
     for (const child of children) await syncChildTable(db, dialect, child, existing.get(child.table));
   }
   await sql`select 1`.execute(db);
+}
+
+/**
+ * Indexes that follow from the definition:
+ * - sortable or filterable field: (field, id), so a sort on it (id last, as GetList orders) and a
+ *   range or equality filter walk the index and pages stay stable;
+ * - filterable text field: (lower(field)) too, the expression text filters compare;
+ * - unique field: a unique index (a duplicate answers 417 on that field, server/db/unique.ts).
+ */
+async function syncIndexes(
+  db: Untyped,
+  table: string,
+  props: [string, FieldSchema][],
+  fields: Entity['def']['fields'],
+): Promise<void> {
+  for (const [name, field] of props) {
+    const meta = fields[name];
+    if (meta?.unique)
+      await db.schema
+        .createIndex(indexName(table, `${name}_unique`))
+        .ifNotExists()
+        .unique()
+        .on(table)
+        .column(name)
+        .execute();
+    if (!meta?.sortable && !meta?.filterable) continue;
+    // the single-column index of earlier versions is covered by the composite one
+    await db.schema.dropIndex(indexName(table, name)).ifExists().execute();
+    await db.schema
+      .createIndex(indexName(table, `${name}_id`))
+      .ifNotExists()
+      .on(table)
+      .columns([name, 'id'])
+      .execute();
+    if (meta.filterable && field.type === 'string' && !field.enum && !field.format?.startsWith('date'))
+      await db.schema
+        .createIndex(indexName(table, `${name}_lower`))
+        .ifNotExists()
+        .on(table)
+        .expression(sql`lower(${sql.ref(name)})`)
+        .execute();
+  }
 }
 
 /** Lines of a document: id, parent_id (the document row), line_no (0-based order), the line fields. */

@@ -9,6 +9,7 @@ import { SYSTEM_COLUMN_MAP } from '../db/entityTables';
 import { conflict, notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
 import { columnsOf } from './columns';
+import { cachedCount, invalidateCounts } from './countCache';
 import { filterConditions, listError } from './filters';
 import { HOOKS } from './hooks';
 import { enforceWorkflow } from '../operations/workflow';
@@ -106,7 +107,12 @@ export async function listRows(
   if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
   const q = listQuery(ctx, entity, user, body, lang);
   const rows = await addLookupDisplays(ctx, entity, user, await pageRows(ctx, entity, q, start, end));
-  return { rows, lastRow: await countRows(ctx, entity, q) };
+  // a short page tells the total by itself; otherwise the count, cached (countCache.ts)
+  if (rows.length < end - start && (rows.length > 0 || start === 0))
+    return { rows, lastRow: start + rows.length };
+  const where = q.where.compile(ctx.db);
+  const key = `${where.sql}\u0000${JSON.stringify(where.parameters)}`;
+  return { rows, lastRow: await cachedCount(entity.table, key, () => countRows(ctx, entity, q)) };
 }
 
 async function findStored(
@@ -186,6 +192,7 @@ export async function createRow(
       })
       .returningAll()
       .executeTakeFirstOrThrow()) as Row;
+    invalidateCounts(entity.table);
     const row = toApiRow(entity, inserted);
     await writeLines(trx as unknown as Untyped, ctx.dialect, entity, Number(row.id), lines);
     await audit(trx, entity, user, Number(row.id), 'create', diff(entity, null, row));
@@ -226,6 +233,7 @@ export async function updateRow(
       .returningAll()
       .executeTakeFirst()) as Row | undefined;
     if (!updated) throw conflict();
+    invalidateCounts(entity.table);
     const row = toApiRow(entity, updated);
     await writeLines(db, ctx.dialect, entity, id, lines);
     await audit(trx, entity, user, id, 'update', diff(entity, before, row));
@@ -253,6 +261,7 @@ export async function deleteRow(
       .where(SYSTEM_COLUMN_MAP.version, '=', version)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw conflict();
+    invalidateCounts(entity.table);
     await deleteLines(db, entity, id);
     await audit(trx, entity, user, id, 'delete', diff(entity, before, null));
   });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeState, failure } from '../../runtime/shared/envelope';
 import { isUnreachable } from '../db/connection';
-import { errorText } from '../i18n';
-import { HttpError, errorData, type ErrorKey } from './errors';
+import { uniqueViolationField } from '../db/unique';
+import { errorText, t } from '../i18n';
+import { HttpError, errorData, invalid, type ErrorKey } from './errors';
 
 function send(req: FastifyRequest, reply: FastifyReply, status: number, key: ErrorKey, err?: HttpError) {
   if (err) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
@@ -37,6 +38,15 @@ export function installErrorHandlers(app: FastifyInstance, staticDir: string | n
     if (status === 413) return send(req, reply, 413, 'PayloadTooLarge');
     if (status === 415) return send(req, reply, 415, 'BadRequest');
     if (status && status >= 400 && status < 500) return send(req, reply, 400, 'BadRequest');
+    const duplicate = uniqueViolationField(error);
+    if (duplicate)
+      return send(
+        req,
+        reply,
+        417,
+        'YouHaveNotEnteredValuesCorrectly',
+        invalid([{ FieldName: duplicate, Message: t(req.lang, 'validation.unique') }]),
+      );
     if (isUnreachable(error)) {
       req.log.error(
         { err: { message: error.message, code: (error as { code?: unknown }).code } },

@@ -4,6 +4,7 @@
  * DEMO_VOLUME=full, a handful under small). Stock-taking sessions keep their core seed rows.
  */
 import type { Seeder } from './index';
+import { grant } from './perms';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
 
 const UNITS: Values[] = [
@@ -132,19 +133,6 @@ export const seedInventory: Seeder = async ({ db, ctx }) => {
   }
   await insertBatch(db, ctx, 'inventory.stockMove', moves);
   // the storekeeper picks items, units and warehouses in stock moves (lookups need view)
-  await db
-    .insertInto('role_permissions')
-    .values(
-      ['inventory.item', 'inventory.unit', 'inventory.warehouse'].map((entity) => ({
-        role: 'storekeeper',
-        entity,
-        can_view: 1,
-        can_create: 0,
-        can_edit: 0,
-        can_delete: 0,
-        can_export: 1,
-        can_print: 1,
-      })),
-    )
-    .execute();
+  for (const entity of ['inventory.item', 'inventory.unit', 'inventory.warehouse'])
+    await grant(db, 'storekeeper', entity, ['view', 'export', 'print']);
 };
