@@ -14,6 +14,7 @@ import { loadDefinitions } from './definitions/load';
 import { Registry } from './definitions/registry';
 import { authPlugin } from './auth/plugin';
 import { installErrorHandlers } from './http/errorHandler';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { requestLang } from './i18n';
 import { accountPlugin } from './security/account';
 import { securityPlugin } from './security/routes';
@@ -80,8 +81,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throw e;
   }
 
-  await app.register(formbody);
   const staticDir = existsSync(config.staticDir) ? config.staticDir : null;
+  installSecurityHeaders(app, staticDir, options.env ?? process.env);
+  await app.register(formbody);
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: 'index.html' });
   else
     app.log.warn(

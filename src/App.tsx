@@ -2,7 +2,8 @@
 import { useEffect } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
 import { getLang, dirOf } from '../runtime/lang';
 import { readPrefs } from './prefs';
 import { themeFor, FONT_FAMILY } from './theme';

@@ -1,5 +1,5 @@
 /** Connects the runtime's toast port to react-toastify, translating keys with i18next. */
-import { toast as show } from 'react-toastify';
+import { toast as show } from 'react-toastify/unstyled';
 import { connectToastSink, type ToastRequest } from '../runtime/ui/toasts';
 import { i18next } from './i18n';
 

@@ -5,7 +5,6 @@
 import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_IR } from '@ag-grid-community/locale';
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { CellKeyDownEvent, ColumnState, GridApi, GridReadyEvent } from 'ag-grid-community';
-import { themeQuartz } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { createDatasource } from './datasource';
 import { currentUserId, gridStateKey, loadGridState, saveGridState, type StoredColumn } from './gridState';
 import { JalaliDateInput } from './JalaliDateInput';
 import { registerGridModules } from './modules';
+import { GRID_THEME, GRID_THEME_CLASS } from './gridTheme';
 
 registerGridModules();
 
@@ -24,8 +24,6 @@ registerGridModules();
 const defaultColDef = { flex: 1, minWidth: 110, resizable: true, dateComponent: JalaliDateInput };
 
 const gridComponents = { [CHOICE_FILTER]: ChoiceFilter };
-
-const gridTheme = themeQuartz.withParams({ fontFamily: ['Vazirmatn', 'Tahoma', 'sans-serif'] });
 
 export interface EntityGridProps {
   definition: EntityDefinition;
@@ -128,9 +126,9 @@ export function EntityGrid({
   };
 
   return (
-    <div ref={wrapRef} className={styles.wrap} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
+    <div ref={wrapRef} className={`${styles.wrap} ${GRID_THEME_CLASS}`} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
       <AgGridReact<EntityRow>
-        theme={gridTheme}
+        theme={GRID_THEME}
         columnDefs={columnDefs}
         defaultColDef={defaultColDef}
         rowModelType="infinite"

@@ -1,6 +1,6 @@
 /** The session-expiry countdown toast (runtime/auth/expiry.ts publishes the seconds left). */
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { expiryStore } from '../../runtime/auth/expiry';

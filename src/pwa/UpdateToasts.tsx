@@ -4,7 +4,7 @@
  * 'update unsuccessful'.
  */
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { Button } from '@fluentui/react-components';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';

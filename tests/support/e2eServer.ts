@@ -78,7 +78,9 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export async function startE2eServer(port: number): Promise<E2eServer> {
-  if (!existsSync(join(PROJECT_ROOT, 'dist', 'index.html'))) {
+  // STATIC_DIR: a build in another folder (parallel work on one tree); default dist/
+  const staticDir = process.env.STATIC_DIR || join(PROJECT_ROOT, 'dist');
+  if (!existsSync(join(staticDir, 'index.html'))) {
     throw new Error(
       'dist/index.html is missing: build the client first (`npx vite build`; `npm test` does).',
     );
@@ -97,7 +99,9 @@ export async function startE2eServer(port: number): Promise<E2eServer> {
       DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`,
       JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789abcdef',
       DEMO_PASSWORD,
-      STATIC_DIR: join(PROJECT_ROOT, 'dist'),
+      STATIC_DIR: staticDir,
+      // the map test's fake tile/OSRM/geocoder server listens on another loopback port
+      CSP_EXTRA_SOURCES: 'http://127.0.0.1:*',
     },
   });
   let output = '';

@@ -8,7 +8,6 @@
 import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_IR } from '@ag-grid-community/locale';
 import { Button, makeStaticStyles, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { GridApi, SuppressKeyboardEventParams } from 'ag-grid-community';
-import { themeQuartz } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +26,7 @@ import {
   type GridLine,
 } from './lines';
 import { registerLinesGridModules } from './modules';
+import { GRID_THEME, GRID_THEME_CLASS } from '../../grid/gridTheme';
 
 registerLinesGridModules();
 
@@ -46,7 +46,6 @@ const useStyles = makeStyles({
   errors: { margin: 0, paddingInlineStart: '20px', color: tokens.colorPaletteRedForeground1 },
 });
 
-const gridTheme = themeQuartz.withParams({ fontFamily: ['Vazirmatn', 'Tahoma', 'sans-serif'] });
 const MAX_LISTED = 20;
 
 export interface LinesGridProps {
@@ -205,9 +204,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
           </>
         )}
       </div>
-      <div className={styles.grid} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
+      <div className={`${styles.grid} ${GRID_THEME_CLASS}`} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
         <AgGridReact<GridLine>
-          theme={gridTheme}
+          theme={GRID_THEME}
           rowData={props.initial}
           columnDefs={columnDefs}
           defaultColDef={defaultColDef}
