@@ -21,6 +21,7 @@ import { securityPlugin } from './security/routes';
 import { metaPlugin } from './meta/routes';
 import { managementPlugin } from './management/routes';
 import { entityPlugin } from './entities/routes';
+import { reportsPlugin } from './reports/routes';
 import { operationsPlugin } from './operations/routes';
 import { attachmentsPlugin } from './attachments/routes';
 
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await accountPlugin(scope);
     await metaPlugin(scope);
     await managementPlugin(scope);
+    await reportsPlugin(scope);
     await entityPlugin(scope);
     await operationsPlugin(scope);
     await attachmentsPlugin(scope);

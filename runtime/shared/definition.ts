@@ -88,6 +88,11 @@ export interface EntityDefinition {
   workflow?: WorkflowDefinition;
   /** Rows belong to branches: calls answer 501 when a selected branch has no operating licence. */
   branchScoped?: boolean;
+  /**
+   * Links of the list toolbar for the selected row (e.g. run a saved report); `{id}` in the route
+   * is replaced by the row's id. Shown to whoever may view the entity.
+   */
+  rowLinks?: RowLink[];
   /** Dated documents: GetList/Export keep rows whose date `field` lies in the selectedYear fiscal period. */
   period?: { field: string };
   /**
@@ -109,6 +114,13 @@ export interface WorkflowTransition {
   to: string;
   /** Roles allowed to make this transition. */
   roles: string[];
+}
+
+export interface RowLink {
+  name: string;
+  label: LocalText;
+  /** Client route, e.g. /report/savedReport/{id}/run. */
+  route: string;
 }
 
 /** A child table of a document (e.g. invoice lines): an array of flat rows under `values[name]`. */

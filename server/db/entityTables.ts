@@ -46,11 +46,15 @@ function assertIdentifier(name: string): void {
 
 export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: Entity[]): Promise<void> {
   const existing = new Map<string, Set<string>>();
+  // a definition over a database view (read-only screens, server/management/migration.ts) gets no DDL
+  const views = new Set<string>();
   for (const table of await db.introspection.getTables()) {
     existing.set(table.name, new Set(table.columns.map((c) => c.name)));
+    if (table.isView) views.add(table.name);
   }
   for (const { def, table, children } of entities) {
     assertIdentifier(table);
+    if (views.has(table)) continue;
     const props = Object.entries(def.schema.properties);
     await createOrExtend(db, dialect, table, props, existing.get(table), (create) =>
       create

@@ -1,6 +1,7 @@
 /** System tables, by Kysely's Migrator with the migrations in code. */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './types';
+import { managementMigration } from '../management/migration';
 import { attachmentsMigration } from '../attachments/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
@@ -158,6 +159,7 @@ class InCodeProvider implements MigrationProvider {
       '0001_system_tables': initial(this.dialect),
       '0002_user_tenants': userTenants,
       '0003_lowcode': lowcode(this.dialect),
+      '0004_management': managementMigration,
       '0005_attachments': attachmentsMigration(this.dialect),
     };
   }

@@ -63,6 +63,8 @@ export interface AuditLogTable {
   row_id: number;
   action: string;
   diff: string;
+  /** JSON of the line changes of a document write (server/entities/audit.ts), or null. */
+  lines?: string | null;
 }
 
 export interface UserTenantsTable {

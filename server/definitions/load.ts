@@ -24,7 +24,10 @@ function walk(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...walk(path));
+    // schemas/dashboard/ holds dashboard definitions (server/reports/dashboard.ts), not entities
+    if (statSync(path).isDirectory()) {
+      if (name !== 'dashboard') out.push(...walk(path));
+    }
     else if (name.endsWith('.json') && name !== 'definition.schema.json') out.push(path);
   }
   return out;

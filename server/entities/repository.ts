@@ -16,6 +16,7 @@ import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
 import { deleteLines, readLines, writeLines } from './lines';
+import { lineChanges, writeAudit } from './audit';
 import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
 
@@ -135,27 +136,6 @@ export async function getRow(ctx: AppContext, entity: Entity, user: CurrentUser,
   return { ...api, ...(await readLines(ctx.db as unknown as Untyped, entity, Number(api.id))) };
 }
 
-async function audit(
-  trx: Kysely<SystemTables>,
-  entity: Entity,
-  user: CurrentUser | null,
-  rowId: number,
-  action: string,
-  changes: Record<string, [unknown, unknown]>,
-): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      user_id: user?.id ?? null,
-      at: new Date().toISOString(),
-      entity: entity.key,
-      row_id: rowId,
-      action,
-      diff: JSON.stringify(changes),
-    })
-    .execute();
-}
-
 async function runHook(
   trx: Kysely<SystemTables>,
   entity: Entity,
@@ -195,7 +175,8 @@ export async function createRow(
     invalidateCounts(entity.table);
     const row = toApiRow(entity, inserted);
     await writeLines(trx as unknown as Untyped, ctx.dialect, entity, Number(row.id), lines);
-    await audit(trx, entity, user, Number(row.id), 'create', diff(entity, null, row));
+    const added = lineChanges(entity, null, lines);
+    await writeAudit(trx, entity, user, Number(row.id), 'create', diff(entity, null, row), added);
     return entity.children.length ? { ...row, ...lines } : row;
   });
 }
@@ -235,8 +216,10 @@ export async function updateRow(
     if (!updated) throw conflict();
     invalidateCounts(entity.table);
     const row = toApiRow(entity, updated);
+    const linesBefore = entity.children.length ? await readLines(db, entity, id) : {};
     await writeLines(db, ctx.dialect, entity, id, lines);
-    await audit(trx, entity, user, id, 'update', diff(entity, before, row));
+    const changed = lineChanges(entity, linesBefore, lines);
+    await writeAudit(trx, entity, user, id, 'update', diff(entity, before, row), changed);
     return entity.children.length ? { ...row, ...(await readLines(db, entity, id)) } : row;
   });
 }
@@ -262,7 +245,9 @@ export async function deleteRow(
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw conflict();
     invalidateCounts(entity.table);
+    const linesBefore = entity.children.length ? await readLines(db, entity, id) : {};
     await deleteLines(db, entity, id);
-    await audit(trx, entity, user, id, 'delete', diff(entity, before, null));
+    const removed = lineChanges(entity, linesBefore, null);
+    await writeAudit(trx, entity, user, id, 'delete', diff(entity, before, null), removed);
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Create|Update|Delete|Export}.
+ * Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Create|Update|Delete|Export|GetAudit}.
  * `values` of Create/Update go through validateDocument (fields, lines, rules; document.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { createRow, deleteRow, getRow, listRows, updateRow } from './repository'
 import type { Row } from './rows';
 import { validateDocument } from './document';
 import { exportRows } from './export';
+import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
 import type { Lang } from '../../runtime/shared/definition';
 
@@ -25,6 +26,7 @@ const ACTIONS: Record<string, EntityAction> = {
   update: 'edit',
   delete: 'delete',
   export: 'export',
+  getaudit: 'view',
 };
 
 function positiveInt(v: unknown): number {
@@ -45,6 +47,8 @@ async function dispatch(
       return listRows(ctx, entity, user, body, lang);
     case 'get':
       return getRow(ctx, entity, user, positiveInt(body.id));
+    case 'getaudit':
+      return readAudit(ctx, entity, user, positiveInt(body.id), lang);
     case 'create': {
       const doc = validateDocument(entity, body.values, lang);
       return createRow(ctx, entity, user, doc.values, doc.lines);

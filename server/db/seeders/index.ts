@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { SystemTables } from '../types';
+import { seedReports } from './reports';
 import { seedInventory } from './inventory';
 import { seedSupplyChain } from './supplyChain';
 import { seedHr } from './hr';
@@ -21,4 +22,4 @@ export interface SeedContext {
 
 export type Seeder = (seed: SeedContext) => Promise<void>;
 
-export const SEEDERS: Seeder[] = [seedInventory, seedSupplyChain, seedHr, seedTransport];
+export const SEEDERS: Seeder[] = [seedInventory, seedSupplyChain, seedHr, seedTransport, seedReports];

@@ -9,6 +9,7 @@ import type { Row } from '../rows';
 import { passwordResetHook } from './passwordReset';
 import { closedPeriodHook } from './closedPeriod';
 import { stockChangeHook, stockCountHook } from './stockTaking';
+import { readOnlyHook } from './readOnly';
 import { planHook } from '../../operations/planning';
 
 export interface HookContext {
@@ -31,5 +32,7 @@ export const HOOKS: Record<string, EntityHooks> = {
   'sales.invoice': closedPeriodHook,
   'inventory.stockMove': stockChangeHook,
   'inventory.stockCount': stockCountHook,
+  'management.uiLog': readOnlyHook,
+  'management.auditLog': readOnlyHook,
   'planning.plan': planHook,
 };

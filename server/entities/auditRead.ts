@@ -1,0 +1,75 @@
+/** {Module}/{Entity}/GetAudit: the audit entries of one record (docs/lowcode-api.md, Audit). */
+import type { AppContext, CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import { notFound } from '../http/errors';
+import { partyKind } from '../security/permissions';
+import type { Lang } from '../../runtime/shared/definition';
+import type { AuditEntry, FieldDiff, LineChanges } from './audit';
+import { countRows, listQuery } from './repository';
+
+async function hiddenFields(ctx: AppContext, user: CurrentUser, entity: Entity): Promise<Set<string>> {
+  const rows = await ctx.db
+    .selectFrom('field_permissions')
+    .select('field')
+    .where('role', '=', user.role)
+    .where('entity', '=', entity.key)
+    .where('mode', '=', 'hidden')
+    .execute();
+  return new Set(rows.map((r) => r.field));
+}
+
+function withoutHidden(d: FieldDiff, hidden: Set<string>): FieldDiff {
+  return Object.fromEntries(Object.entries(d).filter(([k]) => !hidden.has(k)));
+}
+
+function parse<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** {Module}/{Entity}/GetAudit: the record's audit entries, newest first (caller has `view`). */
+export async function readAudit(
+  ctx: AppContext,
+  entity: Entity,
+  user: CurrentUser,
+  id: number,
+  lang: Lang,
+): Promise<AuditEntry[]> {
+  // a vendor/customer reads the history of rows in its own scope only (and never of deleted ones)
+  const kind = partyKind(user);
+  if (kind && entity.def.scope?.partyKind === kind) {
+    const q = listQuery(
+      ctx,
+      entity,
+      user,
+      { filterModel: { id: { filterType: 'number', filter: id } } },
+      lang,
+    );
+    if ((await countRows(ctx, entity, q)) === 0) throw notFound();
+  }
+  const rows = await ctx.db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.at', 'a.user_id', 'u.display_name', 'a.action', 'a.diff', 'a.lines'])
+    .where('a.entity', '=', entity.key)
+    .where('a.row_id', '=', id)
+    .orderBy('a.id', 'desc')
+    .limit(500)
+    .execute();
+  const hidden = await hiddenFields(ctx, user, entity);
+  return rows.map((r) => {
+    const entry: AuditEntry = {
+      at: String(r.at),
+      user: r.user_id === null ? null : { id: Number(r.user_id), displayName: String(r.display_name ?? '') },
+      action: r.action as AuditEntry['action'],
+      diff: withoutHidden(parse<FieldDiff>(r.diff, {}), hidden),
+    };
+    const lines = parse<LineChanges | null>(r.lines, null);
+    if (lines) entry.lines = lines;
+    return entry;
+  });
+}

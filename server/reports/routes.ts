@@ -1,0 +1,38 @@
+/**
+ * Reports plugin: Report/Run (grouped totals over one entity), Report/Dashboard (the user's
+ * dashboard widgets with their figures) and Report/Entities (entities the user may report on).
+ */
+import type { FastifyInstance } from 'fastify';
+import { localText } from '../../runtime/shared/definition';
+import { businessRoute } from '../http/business';
+import { columnsOf } from '../entities/columns';
+import { permissionsByEntity } from '../security/permissions';
+import { userDashboard } from './dashboard';
+import { readReportRequest, runReport } from './run';
+
+export async function reportsPlugin(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  businessRoute(app, 'Report/Run', async ({ req, user, body }) => ({
+    rows: await runReport(ctx, user, readReportRequest(body, req.lang), req.lang),
+  }));
+
+  businessRoute(app, 'Report/Dashboard', async ({ req, user }) => userDashboard(ctx, user, req.lang));
+
+  businessRoute(app, 'Report/Entities', async ({ req, user }) => {
+    const perms = await permissionsByEntity(ctx, user);
+    return ctx.registry
+      .all()
+      .filter((e) => perms.get(e.key)?.view)
+      .map((e) => ({
+        key: e.key,
+        title: localText(e.def.title, req.lang),
+        fields: [...columnsOf(e).entries()].map(([name, col]) => ({
+          name,
+          kind: col.kind,
+          label: e.def.fields[name] ? localText(e.def.fields[name].label, req.lang) : name,
+        })),
+      }))
+      .sort((a, b) => a.title.localeCompare(b.title, req.lang));
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * Report/Run: grouped totals over one entity. Identifiers come only from the entity's definition
+ * (columnsOf whitelist); the filter and the vendor/customer row scope are the WHERE of GetList
+ * (listQuery), so they apply inside the aggregate query. Date group-bys fold days into Jalali months.
+ */
+import { type RawBuilder, sql } from 'kysely';
+import { localText, type Lang } from '../../runtime/shared/definition';
+import type { AppContext, CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import type { Untyped } from '../db/untyped';
+import { forbidden, unknownEntity } from '../http/errors';
+import { t } from '../i18n';
+import { columnsOf, type Column } from '../entities/columns';
+import { listError } from '../entities/filters';
+import { listQuery } from '../entities/repository';
+import { permissionsByEntity } from '../security/permissions';
+import { jalaliMonthKey } from './period';
+
+export type MeasureOp = 'count' | 'sum' | 'avg';
+
+export interface ReportRequest {
+  entity: string;
+  /** Field to group by; absent: one row with the total. */
+  groupBy?: string;
+  measure: { op: MeasureOp; field?: string };
+  filterModel?: unknown;
+}
+
+export interface ReportRow {
+  key: string | number | boolean | null;
+  label: string;
+  value: number;
+}
+
+const MAX_GROUPS = 500;
+
+interface Aggregate {
+  k: unknown;
+  n: unknown;
+  s: unknown;
+  c: unknown;
+}
+
+/** Reads and checks a request body (400 naming the offending member). */
+export function readReportRequest(body: Record<string, unknown>, lang: Lang): ReportRequest {
+  const fail = (field: string) => listError(lang, field);
+  if (typeof body.entity !== 'string') throw fail('entity');
+  if (body.groupBy !== undefined && body.groupBy !== null && typeof body.groupBy !== 'string')
+    throw fail('groupBy');
+  const m = (body.measure ?? { op: 'count' }) as { op?: unknown; field?: unknown };
+  if (typeof m !== 'object' || !['count', 'sum', 'avg'].includes(String(m.op))) throw fail('measure.op');
+  if (m.field !== undefined && m.field !== null && typeof m.field !== 'string') throw fail('measure.field');
+  return {
+    entity: body.entity,
+    groupBy: typeof body.groupBy === 'string' && body.groupBy !== '' ? body.groupBy : undefined,
+    measure: { op: m.op as MeasureOp, field: typeof m.field === 'string' ? m.field : undefined },
+    filterModel: body.filterModel,
+  };
+}
+
+/** The entity of a report if the user may view it (404 unknown, 403 without view). */
+export async function reportEntity(ctx: AppContext, user: CurrentUser, key: string): Promise<Entity> {
+  const entity = ctx.registry.byEntityKey(key);
+  if (!entity) throw unknownEntity();
+  const perms = (await permissionsByEntity(ctx, user)).get(key);
+  if (!perms?.view) throw forbidden();
+  return entity;
+}
+
+function measured(req: ReportRequest, columns: Map<string, Column>, lang: Lang): Column | null {
+  if (req.measure.op === 'count') return null;
+  const col = req.measure.field ? columns.get(req.measure.field) : undefined;
+  if (!col || col.kind !== 'number') throw listError(lang, 'measure.field');
+  return col;
+}
+
+function value(op: MeasureOp, a: { n: number; s: number; c: number }): number {
+  if (op === 'count') return a.n;
+  if (op === 'sum') return a.s;
+  return a.c ? Math.round((a.s / a.c) * 100) / 100 : 0;
+}
+
+export async function runReport(
+  ctx: AppContext,
+  user: CurrentUser,
+  req: ReportRequest,
+  lang: Lang,
+): Promise<ReportRow[]> {
+  const entity = await reportEntity(ctx, user, req.entity);
+  const columns = columnsOf(entity);
+  const group = req.groupBy === undefined ? null : columns.get(req.groupBy);
+  if (group === undefined) throw listError(lang, 'groupBy');
+  const measure = measured(req, columns, lang);
+  const q = listQuery(
+    ctx,
+    entity,
+    user,
+    { filterModel: req.filterModel as Record<string, unknown> | undefined, sortModel: [] },
+    lang,
+  );
+  const ref = measure ? sql.ref(measure.column) : null;
+  // dates group by day here (literal substr arguments: the same text in SELECT and GROUP BY)
+  const keyExpr: RawBuilder<unknown> = !group
+    ? sql`null`
+    : group.kind === 'date'
+      ? sql`substr(${sql.ref(group.column)}, 1, 10)`
+      : sql`${sql.ref(group.column)}`;
+  let select = (ctx.db as unknown as Untyped)
+    .selectFrom(entity.table)
+    .select([
+      keyExpr.as('k'),
+      sql`count(*)`.as('n'),
+      (ref ? sql`sum(${ref})` : sql`0`).as('s'),
+      (ref ? sql`count(${ref})` : sql`0`).as('c'),
+    ])
+    .where(q.where);
+  if (group) select = select.groupBy(keyExpr).limit(group.kind === 'date' ? 20000 : MAX_GROUPS);
+  const raw = (await select.execute()) as Aggregate[];
+  const sums = new Map<string, { key: ReportRow['key']; n: number; s: number; c: number }>();
+  for (const r of raw) {
+    let key: ReportRow['key'] = r.k === null || r.k === undefined ? null : (r.k as string | number);
+    if (group?.kind === 'date' && typeof key === 'string') key = jalaliMonthKey(key);
+    else if (group?.kind === 'boolean' && key !== null)
+      key = (key as unknown) === true || key === 1 || key === '1';
+    else if (group?.kind === 'number' && key !== null) key = Number(key);
+    const id = JSON.stringify(key);
+    const acc = sums.get(id) ?? { key, n: 0, s: 0, c: 0 };
+    acc.n += Number(r.n ?? 0);
+    acc.s += Number(r.s ?? 0);
+    acc.c += Number(r.c ?? 0);
+    sums.set(id, acc);
+  }
+  const labels = await groupLabels(
+    ctx,
+    user,
+    entity,
+    req.groupBy,
+    group,
+    [...sums.values()].map((a) => a.key),
+    lang,
+  );
+  const rows = [...sums.values()].map((a) => ({
+    key: a.key,
+    label: labels.get(JSON.stringify(a.key)) ?? String(a.key ?? ''),
+    value: value(req.measure.op, a),
+  }));
+  if (group?.kind === 'date') rows.sort((a, b) => String(a.key ?? '').localeCompare(String(b.key ?? '')));
+  else rows.sort((a, b) => b.value - a.value);
+  return rows;
+}
+
+/** Display texts of group keys: enum labels, lookup display fields, Jalali month names, yes/no. */
+async function groupLabels(
+  ctx: AppContext,
+  user: CurrentUser,
+  entity: Entity,
+  field: string | undefined,
+  group: Column | null,
+  keys: ReportRow['key'][],
+  lang: Lang,
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const set = (k: ReportRow['key'], text: string) => out.set(JSON.stringify(k), text);
+  const meta = field ? entity.def.fields[field] : undefined;
+  for (const k of keys) {
+    if (k === null) set(k, group ? t(lang, 'report.empty') : t(lang, 'report.total'));
+    else if (meta?.enumLabels?.[String(k)]) set(k, localText(meta.enumLabels[String(k)], lang));
+    else if (group?.kind === 'boolean') set(k, t(lang, k ? 'report.yes' : 'report.no'));
+    else if (group?.kind === 'date') {
+      const [y, m] = String(k).split('-');
+      set(k, `${t(lang, `report.months.m${Number(m)}`)} ${y}`);
+    }
+  }
+  const lookup = meta?.lookup;
+  const target = lookup ? ctx.registry.byEntityKey(lookup.entity) : undefined;
+  if (!lookup || !target) return out;
+  if (!(await permissionsByEntity(ctx, user)).get(target.key)?.view) return out;
+  const display = columnsOf(target).get(lookup.displayField);
+  const ids = keys.filter((k): k is number => typeof k === 'number');
+  if (!display || ids.length === 0) return out;
+  const found = (await (ctx.db as unknown as Untyped)
+    .selectFrom(target.table)
+    .select(['id', sql.ref(display.column).as('d')])
+    .where('id', 'in', ids)
+    .execute()) as { id: unknown; d: unknown }[];
+  for (const r of found) if (r.d !== null) set(Number(r.id), String(r.d));
+  return out;
+}
