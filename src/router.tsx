@@ -1,4 +1,5 @@
 /** Routes of spec section 2 (react-router data router). */
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { MODULES } from './modules';
 import { guestLoader, moduleLoader, shellLoader } from './loaders';
@@ -23,6 +24,37 @@ const moduleRoutes: RouteObject[] = MODULES.map((module) => ({
   // Module areas load on demand; every one draws generated screens (no per-entity code).
   lazy: async () => ({ Component: (await import('./pages/EntityRoute')).EntityRoute }),
 }));
+
+/** A shell page of the low-code tools (docs/lowcode-api.md); vendors/customers are refused by module. */
+const toolPage = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  loader: moduleLoader,
+  handle: { title } satisfies RouteHandle,
+  lazy: async () => ({ Component: await load() }),
+});
+
+const lowcodeRoutes: RouteObject[] = [
+  toolPage(
+    'systemConfig/designer',
+    'designer.title',
+    async () => (await import('./pages/designer/DesignerPage')).DesignerPage,
+  ),
+  toolPage(
+    'security/permissions',
+    'security.permissions.title',
+    async () => (await import('./pages/security/PermissionsPage')).PermissionsPage,
+  ),
+  toolPage(
+    'security/menu',
+    'security.menu.title',
+    async () => (await import('./pages/security/MenuPage')).MenuPage,
+  ),
+  toolPage(
+    'security/users',
+    'security.users.title',
+    async () => (await import('./pages/security/UsersPage')).UsersPage,
+  ),
+];
 
 export const routes: RouteObject[] = [
   {
@@ -60,6 +92,7 @@ export const routes: RouteObject[] = [
                 handle: { title: 'map.title' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./map/RoutePlannerPage')).RoutePlannerPage }),
               },
+              ...lowcodeRoutes,
               ...moduleRoutes,
             ],
           },

@@ -1,0 +1,190 @@
+/**
+ * The fields table: one row per field (name, kind, labels fa/en, required, lookup target, money,
+ * sortable, filterable), rows added, removed and moved with buttons. Plain inputs, so it is used
+ * with the keyboard (Tab between cells, Space on checkboxes).
+ */
+import {
+  Button,
+  Checkbox,
+  Input,
+  makeStyles,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EntityChoice } from './context';
+import { FIELD_KINDS, newRow, rowProblems, type FieldRow } from './fieldRows';
+
+export interface FieldsTableProps {
+  rows: FieldRow[];
+  onChange: (rows: FieldRow[]) => void;
+  entities: EntityChoice[];
+  /** Accessible name of the table. */
+  caption: string;
+}
+
+const useStyles = makeStyles({
+  wrap: { overflowX: 'auto' },
+  bad: { backgroundColor: tokens.colorPaletteRedBackground1 },
+  problem: { color: tokens.colorPaletteRedForeground1, display: 'block' },
+  narrow: { minWidth: '90px' },
+});
+
+const FLAGS = ['required', 'money', 'sortable', 'filterable'] as const;
+
+export function FieldsTable({ rows: given, onChange: emit, entities, caption }: FieldsTableProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  // Rows with a problem (a name being typed, a duplicate) stay here and are not sent on, so the
+  // definition never loses a row; a change from outside replaces them.
+  const basis = JSON.stringify(given);
+  const [local, setLocal] = useState({ rows: given, basis });
+  if (local.basis !== basis) setLocal({ rows: given, basis });
+  const rows = local.basis === basis ? local.rows : given;
+  const problems = rowProblems(rows);
+  const onChange = (next: FieldRow[]) => {
+    setLocal({ rows: next, basis });
+    if (rowProblems(next).size === 0) emit(next);
+  };
+  const set = (i: number, patch: Partial<FieldRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const move = (i: number, by: number) => {
+    const next = [...rows];
+    const [row] = next.splice(i, 1);
+    next.splice(i + by, 0, row!);
+    onChange(next);
+  };
+  const label = (col: string, i: number) => `${t(`designer.col.${col}`)} ${i + 1}`;
+  return (
+    <div className={styles.wrap}>
+      <Table aria-label={caption} size="small">
+        <TableHeader>
+          <TableRow>
+            {['name', 'kind', 'labelFa', 'labelEn', ...FLAGS, 'lookup', 'actions'].map((c) => (
+              <TableHeaderCell key={c}>{t(`designer.col.${c}`)}</TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row, i) => (
+            <TableRow key={i} className={problems.has(i) ? styles.bad : undefined}>
+              <TableCell>
+                <Input
+                  className={styles.narrow}
+                  dir="ltr"
+                  aria-label={label('name', i)}
+                  value={row.name}
+                  onChange={(_, d) => set(i, { name: d.value.trim() })}
+                />
+                {problems.get(i)?.map((p) => (
+                  <Text key={p} size={200} className={styles.problem} role="alert">
+                    {t(`designer.problem.${p}`)}
+                  </Text>
+                ))}
+              </TableCell>
+              <TableCell>
+                <Select
+                  aria-label={label('kind', i)}
+                  value={row.kind}
+                  onChange={(_, d) => set(i, { kind: d.value as FieldRow['kind'] })}
+                >
+                  {FIELD_KINDS.map((k) => (
+                    <option key={k} value={k}>
+                      {t(`designer.kind.${k}`)}
+                    </option>
+                  ))}
+                </Select>
+              </TableCell>
+              <TableCell>
+                <Input
+                  aria-label={label('labelFa', i)}
+                  value={row.labelFa}
+                  onChange={(_, d) => set(i, { labelFa: d.value })}
+                />
+              </TableCell>
+              <TableCell>
+                <Input
+                  dir="ltr"
+                  aria-label={label('labelEn', i)}
+                  value={row.labelEn}
+                  onChange={(_, d) => set(i, { labelEn: d.value })}
+                />
+              </TableCell>
+              {FLAGS.map((flag) => (
+                <TableCell key={flag}>
+                  <Checkbox
+                    aria-label={label(flag, i)}
+                    checked={row[flag]}
+                    onChange={(_, d) => set(i, { [flag]: d.checked === true })}
+                  />
+                </TableCell>
+              ))}
+              <TableCell>
+                <Select
+                  aria-label={label('lookup', i)}
+                  value={row.lookup}
+                  onChange={(_, d) => {
+                    const target = entities.find((e) => e.key === d.value);
+                    set(i, { lookup: d.value, lookupDisplay: target?.displayField ?? row.lookupDisplay });
+                  }}
+                >
+                  <option value="">{t('designer.noLookup')}</option>
+                  {entities.map((e) => (
+                    <option key={e.key} value={e.key}>
+                      {e.title}
+                    </option>
+                  ))}
+                </Select>
+                {row.lookup && (
+                  <Input
+                    dir="ltr"
+                    className={styles.narrow}
+                    aria-label={label('lookupDisplay', i)}
+                    placeholder={t('designer.col.lookupDisplay')}
+                    value={row.lookupDisplay}
+                    onChange={(_, d) => set(i, { lookupDisplay: d.value.trim() })}
+                  />
+                )}
+              </TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  aria-label={label('up', i)}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="small"
+                  aria-label={label('down', i)}
+                  disabled={i === rows.length - 1}
+                  onClick={() => move(i, 1)}
+                >
+                  ↓
+                </Button>
+                <Button
+                  size="small"
+                  aria-label={label('remove', i)}
+                  disabled={rows.length === 1}
+                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                >
+                  ✕
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Button onClick={() => onChange([...rows, newRow(rows)])}>{t('designer.addField')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The designer form's uiSchema over the definition format's JSON Schema (Designer/Schema) and its
+ * validator. Labels come from the translations; the parts a table edits better use the custom
+ * fields of fields.tsx. Nothing is compiled in the browser: the RJSF validator here reports no
+ * errors of its own, the server's Designer/Plan checks the definition and its messages land
+ * under their JSON paths (planErrors).
+ */
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { ServerMessage } from '../../runtime/shared/envelope';
+
+type Translate = (key: string) => string;
+
+export function designerUiSchema(t: Translate): UiSchema {
+  const title = (key: string) => ({ 'ui:title': t(`designer.form.${key}`) });
+  const localText = (key: string) => ({
+    ...title(key),
+    fa: { 'ui:title': t('designer.col.labelFa') },
+    en: { 'ui:title': t('designer.col.labelEn') },
+  });
+  return {
+    'ui:order': [
+      'module',
+      'name',
+      'title',
+      'displayField',
+      'menu',
+      'schema',
+      'list',
+      'children',
+      'rules',
+      'scope',
+      '*',
+    ],
+    'ui:submitButtonOptions': { norender: true },
+    $schema: { 'ui:field': 'designerNothing' },
+    module: title('module'),
+    name: { ...title('name'), 'ui:options': { dir: 'ltr' } },
+    title: localText('title'),
+    displayField: title('displayField'),
+    menu: { 'ui:field': 'designerMenu' },
+    schema: { 'ui:field': 'designerEntityFields' },
+    fields: { 'ui:field': 'designerNothing' },
+    uiSchema: { 'ui:field': 'designerNothing' },
+    list: {
+      ...title('list'),
+      columns: { 'ui:field': 'designerColumns' },
+      defaultSort: { 'ui:field': 'designerNothing' },
+      pageSize: title('pageSize'),
+    },
+    children: { 'ui:field': 'designerChildren' },
+    rules: { 'ui:field': 'designerRules' },
+    scope: { ...title('scope'), party: title('scopeParty'), partyKind: title('scopePartyKind') },
+    branchScoped: title('branchScoped'),
+  };
+}
+
+/** An RJSF validator that compiles nothing and finds nothing: the server validates (Plan). */
+export const serverValidated: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: () => true,
+  rawValidation: () => ({ errors: [] }),
+};
+
+/** Plan's 417 field messages (FieldName = JSON path such as /schema/properties/x/type) as an error schema. */
+export function planErrors(messages: ServerMessage[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const m of messages) {
+    const parts = m.FieldName.split('/').filter(Boolean);
+    let node = root;
+    for (const p of parts) node = (node[p] ??= {}) as Record<string, unknown>;
+    const errors = ((node.__errors as string[] | undefined) ??= []);
+    errors.push(m.Message);
+  }
+  return root as ErrorSchema;
+}
+
+/** The schema as RJSF takes it (the server sends plain JSON). */
+export function asFormSchema(schema: unknown): RJSFSchema {
+  return schema as RJSFSchema;
+}

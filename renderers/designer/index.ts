@@ -1,0 +1,8 @@
+/** Generic pieces of the screen designer (the page lives in src/pages/designer). */
+export { DesignerForm, type DesignerFormProps } from './DesignerForm';
+export type { EntityChoice } from './context';
+export { emptyDefinition, withRows } from './draft';
+export { rowsOf, applyRows, rowProblems, type FieldRow } from './fieldRows';
+export { parseRulesText } from './rulesText';
+export { sampleRows, sampleClient } from './sampleRows';
+export { PlanView, type Plan, type PlanChange } from './PlanView';

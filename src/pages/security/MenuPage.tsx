@@ -1,0 +1,102 @@
+/**
+ * /security/menu: the menu's order and hidden items (for everyone), and which entities each
+ * vendor/customer role or user reaches. Titles come from the permission list and the stored menu.
+ */
+import { Button, makeStyles, Spinner, Tab, TabList, Title3 } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router-dom';
+import { loadMenu, readMenu } from '../../../runtime/menu/menu';
+import { toast } from '../../../runtime/ui/toasts';
+import { securityApi, type MenuLayoutModule, type RoleEntry, type UserEntry } from './api';
+import { sortedLayout } from './layout';
+import { MenuAccessEditor } from './MenuAccessEditor';
+import { MenuLayoutEditor } from './MenuLayoutEditor';
+
+interface Loaded {
+  layout: MenuLayoutModule[];
+  roles: RoleEntry[];
+  users: UserEntry[];
+  titles: Map<string, string>;
+}
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', gap: '12px', alignItems: 'center', marginBlock: '8px' },
+});
+
+function moduleTitles(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const item of readMenu() ?? []) out.set(item.route.split('/')[1] ?? '', item.title);
+  return out;
+}
+
+export function MenuPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { revalidate } = useRevalidator();
+  const [data, setData] = useState<Loaded | null>(null);
+  const [layout, setLayout] = useState<MenuLayoutModule[]>([]);
+  const [tab, setTab] = useState<'layout' | 'access'>('layout');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([securityApi.layout(), securityApi.roles(), securityApi.users()])
+      .then(async ([layout, roles, users]) => {
+        const perms = roles[0] ? await securityApi.permissions(roles[0].role) : { entities: [] };
+        if (!live) return;
+        const titles = new Map(perms.entities.map((e) => [e.key, e.title]));
+        setData({ layout: sortedLayout(layout), roles, users, titles });
+        setLayout(sortedLayout(layout));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!data) return <Spinner label={t('app.loading')} />;
+  const modules = moduleTitles();
+  const titleOf = (key: string) => data.titles.get(key) ?? key;
+  const moduleTitle = (m: string) => modules.get(m) ?? m;
+
+  const saveLayout = async () => {
+    setSaving(true);
+    try {
+      await securityApi.saveLayout(layout);
+      toast({ text: 'security.saved', kind: 'success', id: 'security.saved' });
+      await loadMenu().catch(() => undefined);
+      await revalidate();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section>
+      <Title3 as="h1">{t('security.menu.title')}</Title3>
+      <div className={styles.bar}>
+        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'layout' | 'access')}>
+          <Tab value="layout">{t('security.menu.layout')}</Tab>
+          <Tab value="access">{t('security.menu.access')}</Tab>
+        </TabList>
+        {tab === 'layout' && (
+          <Button appearance="primary" disabled={saving} onClick={() => void saveLayout()}>
+            {t('security.menu.saveLayout')}
+          </Button>
+        )}
+      </div>
+      {tab === 'layout' ? (
+        <MenuLayoutEditor layout={layout} titleOf={titleOf} moduleTitle={moduleTitle} onChange={setLayout} />
+      ) : (
+        <MenuAccessEditor
+          roles={data.roles}
+          users={data.users}
+          layout={layout}
+          titleOf={titleOf}
+          moduleTitle={moduleTitle}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/** Security calls of docs/lowcode-api.md (roles, permissions, menu layout and access, users). */
+import { api } from '../../../runtime/http/pipeline';
+import type { EntityAction } from '../../../runtime/shared/definition';
+
+export type FieldMode = 'hidden' | 'readOnly';
+export type Actions = Record<EntityAction, boolean>;
+
+export interface RoleEntry {
+  role: string;
+  users: number;
+}
+
+export interface EntityPermission {
+  key: string;
+  module: string;
+  title: string;
+  permissions: Actions;
+  fields: Record<string, FieldMode>;
+}
+
+export interface MenuLayoutModule {
+  module: string;
+  entities: { key: string; order: number; hidden: boolean }[];
+}
+
+export interface UserEntry {
+  id: number;
+  username: string;
+  displayName: string;
+  role: string;
+  isVendor: boolean;
+  isCustomer: boolean;
+  partyId: number | null;
+  disabled: boolean;
+}
+
+export type UserInput = Omit<UserEntry, 'id'> & { id?: number; password?: string };
+
+export const securityApi = {
+  roles: () => api.post<RoleEntry[]>('Security/Role/List', {}),
+  permissions: (role: string) =>
+    api.post<{ role: string; entities: EntityPermission[] }>('Security/Permission/Get', { role }),
+  savePermissions: (role: string, entities: Pick<EntityPermission, 'key' | 'permissions' | 'fields'>[]) =>
+    api.post<null>('Security/Permission/Save', { role, entities }),
+  menuAccess: (who: string) =>
+    api.post<{ who: string; entities: string[] }>('Security/MenuAccess/Get', { who }),
+  saveMenuAccess: (who: string, entities: string[]) =>
+    api.post<null>('Security/MenuAccess/Save', { who, entities }),
+  layout: () => api.post<MenuLayoutModule[]>('Security/Menu/GetLayout', {}),
+  saveLayout: (layout: MenuLayoutModule[]) => api.post<null>('Security/Menu/SaveLayout', layout),
+  users: () => api.post<UserEntry[]>('Security/User/List', {}),
+  saveUser: (user: UserInput) => api.post<UserEntry>('Security/User/Save', user),
+};
