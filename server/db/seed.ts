@@ -5,9 +5,9 @@ import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import type { Registry } from '../definitions/registry';
 import { FISCAL_PERIODS, demoCustomers, demoVendors } from './seedData';
-import { BRANCHES, INVOICES, STOCK_TAKINGS, VOUCHERS, demoSettings } from './seedDocuments';
+import { BRANCHES, STOCK_TAKINGS, demoSettings } from './seedDocuments';
 import type { RolePermissionsTable, SystemTables } from './types';
-import { insertDocuments, insertRows } from './seedInsert';
+import { insertRows } from './seedInsert';
 import { SEEDERS } from './seeders';
 
 function permissionRow(role: string, entity: string, actions: readonly string[]): RolePermissionsTable {
@@ -33,14 +33,7 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
   await insertRows(db, ctx, 'systemConfig.setting', demoSettings());
   await insertRows(db, ctx, 'systemConfig.branch', BRANCHES);
   await insertRows(db, ctx, 'inventory.stockTaking', STOCK_TAKINGS);
-  const customer = customerIds[0] ?? 1;
-  await insertDocuments(
-    db,
-    ctx,
-    'sales.invoice',
-    INVOICES.map((d) => ({ ...d, values: { ...d.values, customer } })),
-  );
-  await insertDocuments(db, ctx, 'accounting.voucher', VOUCHERS);
+  // sales invoices and vouchers (F-1405-001, S-1405-001, …) come from server/db/seeders/finance.ts
 
   const [h1, h2, h3, h4, h5] = await Promise.all(
     [1, 2, 3, 4, 5].map(() => hashPassword(ctx.config.demoPassword)),

@@ -20,30 +20,3 @@ export interface SeedDocument {
   values: SeedRow;
   lines: SeedRow[];
 }
-
-/** Invoices of the first customer (`customer` is filled with its id at seed time). */
-export const INVOICES: SeedDocument[] = [
-  {
-    values: { number: 'F-1405-001', date: '2026-04-12', description: 'فروش نقدی', total: 5_400_000 },
-    lines: [
-      { item: 'برنج ایرانی ۱۰ کیلویی', quantity: 2, unitPrice: 2_200_000, amount: 4_400_000 },
-      { item: 'روغن مایع ۱ لیتری', quantity: 4, unitPrice: 250_000, amount: 1_000_000 },
-    ],
-  },
-];
-
-export const VOUCHERS: SeedDocument[] = [
-  {
-    values: {
-      number: 'S-1405-001',
-      date: '2026-04-12',
-      description: 'فروش نقدی',
-      totalDebit: 5_400_000,
-      totalCredit: 5_400_000,
-    },
-    lines: [
-      { account: 'صندوق', debit: 5_400_000, credit: 0 },
-      { account: 'فروش کالا', debit: 0, credit: 5_400_000 },
-    ],
-  },
-];

@@ -70,11 +70,12 @@ export async function exportRows(
   body: Row,
   lang: Lang,
   reply: FastifyReply,
+  selectedYear: number | null = null,
 ): Promise<FastifyReply> {
   try {
     const format = body.format ?? 'csv';
     if (format !== 'csv' && format !== 'xlsx') throw listError(lang, 'format');
-    const q = listQuery(ctx, entity, user, body, lang);
+    const q = listQuery(ctx, entity, user, body, lang, selectedYear);
     const total = await countRows(ctx, entity, q);
     if (total > MAX_EXPORT_ROWS) {
       const message = t(lang, 'errors.ExportTooManyRows', { max: MAX_EXPORT_ROWS, count: total });

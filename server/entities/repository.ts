@@ -11,6 +11,7 @@ import { partyKind } from '../security/permissions';
 import { columnsOf } from './columns';
 import { cachedCount, invalidateCounts } from './countCache';
 import { filterConditions, listError } from './filters';
+import { periodCondition } from './period';
 import { HOOKS } from './hooks';
 import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
@@ -49,9 +50,12 @@ export function listQuery(
   user: CurrentUser,
   body: Partial<ListRequest> & Record<string, unknown>,
   lang: Lang,
+  selectedYear: number | null = null,
 ): ListQuery {
   const columns = columnsOf(entity);
   const conditions = filterConditions(body.filterModel, columns, lang, ctx.dialect === 'sqlite');
+  const period = periodCondition(entity, selectedYear);
+  if (period) conditions.push(period);
   const scope = scopeCondition(entity, user);
   if (scope) conditions.push(scope);
   // AG Grid sends [] until the user sorts: the definition's default order applies then
@@ -101,12 +105,13 @@ export async function listRows(
   user: CurrentUser,
   body: Partial<ListRequest> & Record<string, unknown>,
   lang: Lang,
+  selectedYear: number | null = null,
 ): Promise<ListPage> {
   const start = body.startRow === undefined ? 0 : int(body.startRow);
   const end = body.endRow === undefined ? (start ?? 0) + 100 : int(body.endRow);
   if (start === null || start < 0) throw listError(lang, 'startRow');
   if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
-  const q = listQuery(ctx, entity, user, body, lang);
+  const q = listQuery(ctx, entity, user, body, lang, selectedYear);
   const rows = await addLookupDisplays(ctx, entity, user, await pageRows(ctx, entity, q, start, end));
   // a short page tells the total by itself; otherwise the count, cached (countCache.ts)
   if (rows.length < end - start && (rows.length > 0 || start === 0))
@@ -143,11 +148,12 @@ async function runHook(
   user: CurrentUser | null,
   before: Row | null,
   values: Row | null,
+  lines: Lines = {},
 ): Promise<Row | null> {
   // the definition's approval states (workflow block) first, then the entity's own hook
   await enforceWorkflow(trx, entity, user, before, values);
   const hook = HOOKS[entity.key]?.beforeWrite;
-  return hook ? hook({ trx, action, user, before, values }) : values;
+  return hook ? hook({ trx, action, user, before, values, lines, entity }) : values;
 }
 
 export async function createRow(
@@ -158,7 +164,7 @@ export async function createRow(
   lines: Lines = {},
 ): Promise<Row> {
   return ctx.db.transaction().execute(async (trx) => {
-    const finalValues = (await runHook(trx, entity, 'create', user, null, values)) ?? values;
+    const finalValues = (await runHook(trx, entity, 'create', user, null, values, lines)) ?? values;
     const now = new Date().toISOString();
     const inserted = (await (trx as unknown as Untyped)
       .insertInto(entity.table)
@@ -200,7 +206,7 @@ export async function updateRow(
     const merged: Row = { ...values };
     for (const [name, field] of Object.entries(entity.def.schema.properties))
       if (field.readOnly && merged[name] === undefined) merged[name] = before[name];
-    const finalValues = (await runHook(trx, entity, 'update', user, before, merged)) ?? merged;
+    const finalValues = (await runHook(trx, entity, 'update', user, before, merged, lines)) ?? merged;
     const updated = (await db
       .updateTable(entity.table)
       .set({

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityAction } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
-import { readBody } from '../http/business';
+import { readBody, selectedYear } from '../http/business';
 import { badRequest, forbidden, unknownEntity } from '../http/errors';
 import { authenticate } from '../auth/authenticate';
 import { ok } from '../../runtime/shared/envelope';
@@ -41,10 +41,11 @@ async function dispatch(
   user: CurrentUser,
   body: Row,
   lang: Lang,
+  year: number | null,
 ) {
   switch (action) {
     case 'getlist':
-      return listRows(ctx, entity, user, body, lang);
+      return listRows(ctx, entity, user, body, lang, year);
     case 'get':
       return getRow(ctx, entity, user, positiveInt(body.id));
     case 'getaudit':
@@ -80,8 +81,8 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       if (!perms[need]) throw forbidden();
       await checkLicence(ctx, entity);
       await checkBranches(ctx, entity, req);
-      if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply);
-      const data = await dispatch(ctx, entity, action, user, body, req.lang);
+      if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply, selectedYear(req));
+      const data = await dispatch(ctx, entity, action, user, body, req.lang, selectedYear(req));
       return reply.send(ok(data));
     },
   );

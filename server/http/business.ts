@@ -32,7 +32,8 @@ export function readBody(req: FastifyRequest): Record<string, unknown> {
   return normalizeDeep(raw as Record<string, unknown>);
 }
 
-function selectedYear(req: FastifyRequest): number | null {
+/** The `selectedYear` header as a fiscal period id (a positive integer), else null. */
+export function selectedYear(req: FastifyRequest): number | null {
   const v = req.headers.selectedyear;
   const n = Number(Array.isArray(v) ? v[0] : v);
   return Number.isInteger(n) && n > 0 ? n : null;

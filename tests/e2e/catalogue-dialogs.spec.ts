@@ -41,9 +41,9 @@ test('a bad line of an invoice (417 TableMessageTexts) opens the table error mod
       customer: 1,
       date: '2026-05-01',
       lines: [
-        { item: 'برنج', quantity: 1, unitPrice: 1000 },
-        { item: 'روغن', quantity: 2, unitPrice: 500 },
-        { item: 'قند', quantity: 0, unitPrice: 700 },
+        { item: 1, quantity: 1, unitPrice: 1000 },
+        { item: 2, quantity: 2, unitPrice: 500 },
+        { item: 3, quantity: 0, unitPrice: 700 },
       ],
     },
   });
@@ -67,8 +67,8 @@ test('an unbalanced voucher (417 BusinessErrors) shows its first business error 
       date: '2026-05-01',
       description: 'سند نامتوازن',
       lines: [
-        { account: 'صندوق', debit: 1000, credit: 0 },
-        { account: 'فروش', debit: 0, credit: 900 },
+        { account: 3, debit: 1000, credit: 0 },
+        { account: 24, debit: 0, credit: 900 },
       ],
     },
   });

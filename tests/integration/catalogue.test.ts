@@ -65,8 +65,8 @@ const voucher = (date: string, credit: number) => ({
     date,
     description: 'سند آزمون',
     lines: [
-      { account: 'صندوق', debit: 1000, credit: 0 },
-      { account: 'فروش', debit: 0, credit },
+      { account: 3, debit: 1000, credit: 0 },
+      { account: 24, debit: 0, credit },
     ],
   },
 });
@@ -147,9 +147,9 @@ describe('error catalogue against the real server', () => {
         customer: 1,
         date: '2026-05-01',
         lines: [
-          { item: 'برنج', quantity: 1, unitPrice: 100 },
-          { item: 'روغن', quantity: 1, unitPrice: 100 },
-          { item: 'قند', quantity: 0, unitPrice: 700 },
+          { item: 1, quantity: 1, unitPrice: 100 },
+          { item: 2, quantity: 1, unitPrice: 100 },
+          { item: 3, quantity: 0, unitPrice: 700 },
         ],
       },
     });

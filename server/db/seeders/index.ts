@@ -11,6 +11,7 @@ import { seedInventory } from './inventory';
 import { seedSupplyChain } from './supplyChain';
 import { seedHr } from './hr';
 import { seedTransport } from './transport';
+import { seedFinance } from './finance';
 
 export interface SeedContext {
   db: Kysely<SystemTables>;
@@ -22,4 +23,12 @@ export interface SeedContext {
 
 export type Seeder = (seed: SeedContext) => Promise<void>;
 
-export const SEEDERS: Seeder[] = [seedInventory, seedSupplyChain, seedHr, seedTransport, seedReports];
+// finance after inventory and supply chain: its invoices and price lists use the items
+export const SEEDERS: Seeder[] = [
+  seedInventory,
+  seedSupplyChain,
+  seedHr,
+  seedTransport,
+  seedFinance,
+  seedReports,
+];

@@ -6,11 +6,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CurrentUser } from '../../context';
 import type { SystemTables } from '../../db/types';
 import type { Row } from '../rows';
+import type { Lines } from '../document';
+import type { Entity } from '../../definitions/registry';
 import { passwordResetHook } from './passwordReset';
 import { closedPeriodHook } from './closedPeriod';
 import { stockChangeHook, stockCountHook } from './stockTaking';
-import { readOnlyHook } from './readOnly';
 import { planHook } from '../../operations/planning';
+import { chainHooks } from './chain';
+import { accountTreeHook } from './accountTree';
+import { discountRulesHook } from './discountRules';
+import { rationingHook } from './rationing';
+import { readOnlyHook } from './readOnly';
 
 export interface HookContext {
   trx: Transaction<SystemTables> | Kysely<SystemTables>;
@@ -20,6 +26,9 @@ export interface HookContext {
   before: Row | null;
   /** Validated values about to be written (null on delete). */
   values: Row | null;
+  /** Validated document lines by child name (empty on delete and for entities without lines). */
+  lines: Lines;
+  entity: Entity;
 }
 
 export interface EntityHooks {
@@ -29,10 +38,12 @@ export interface EntityHooks {
 export const HOOKS: Record<string, EntityHooks> = {
   'security.passwordResetRequest': passwordResetHook,
   'accounting.voucher': closedPeriodHook,
-  'sales.invoice': closedPeriodHook,
+  // closed period first, then promotions (they set the discount), then quotas
+  'sales.invoice': chainHooks(closedPeriodHook, discountRulesHook, rationingHook),
+  'accounting.account': accountTreeHook,
   'inventory.stockMove': stockChangeHook,
   'inventory.stockCount': stockCountHook,
+  'planning.plan': planHook,
   'management.uiLog': readOnlyHook,
   'management.auditLog': readOnlyHook,
-  'planning.plan': planHook,
 };

@@ -1,0 +1,201 @@
+/**
+ * Finance demo data of the demo company (financeData.ts): chart of accounts, bank accounts, cash
+ * boxes, receipts, payments, cheques, price lists, campaigns, discount rules, quotas, sales
+ * invoices and vouchers in fiscal year 1405. Under DEMO_VOLUME=full tens of thousands of invoices
+ * and vouchers; under small a few of each. Parts needing items (inventory.item) are skipped when
+ * there are none.
+ */
+import type { Kysely } from 'kysely';
+import { sheba } from '../seedData';
+import type { SystemTables } from '../types';
+import type { Untyped } from '../untyped';
+import type { AppContext } from '../../context';
+import type { Seeder } from './index';
+import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
+import { ACCOUNTS, BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES, DRAWERS, parentCode } from './financeData';
+import { insertDocs, invoices, vouchers, type Rule, type SaleItem } from './financeDocs';
+
+const VOLUME = {
+  full: { invoices: 20_000, vouchers: 20_000, receipts: 3_000, payments: 2_000, cheques: 1_200 },
+  small: { invoices: 3, vouchers: 3, receipts: 3, payments: 3, cheques: 3 },
+};
+
+async function seedAccounts(db: Kysely<SystemTables>, ctx: AppContext): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const level of [1, 2, 3]) {
+    const rows = ACCOUNTS.filter(([code]) => (level === 3 ? code.length === 4 : code.length === level));
+    const inserted = await insertBatch(
+      db,
+      ctx,
+      'accounting.account',
+      rows.map(([code, name, kind]) => {
+        const parent = parentCode(code);
+        return { code, name, kind, level, parent: parent ? (ids.get(parent) ?? null) : null, active: true };
+      }),
+    );
+    inserted.forEach((id, i) => ids.set(rows[i]![0], id));
+  }
+  return ids;
+}
+
+async function saleItems(db: Kysely<SystemTables>, ctx: AppContext): Promise<SaleItem[]> {
+  const item = ctx.registry.byEntityKey('inventory.item');
+  if (!item) return [];
+  const rows = (await (db as unknown as Untyped)
+    .selectFrom(item.table)
+    .select(['id', 'salePrice'])
+    .orderBy('id')
+    .execute()) as { id: unknown; salePrice: unknown }[];
+  return rows.map((r) => ({ id: Number(r.id), price: Number(r.salePrice ?? 0) || 1_000_000 }));
+}
+
+function moneyDocs(
+  count: number,
+  prefix: string,
+  parties: number[],
+  cashBoxes: number[],
+  banks: number[],
+  texts: string[],
+  seed: number,
+): Values[] {
+  const r = rng(seed);
+  return Array.from({ length: parties.length ? count : 0 }, (_, i) => {
+    const viaBank = r() < 0.6 && banks.length > 0;
+    return {
+      number: `${prefix}-1405-${String(i + 1).padStart(3, '0')}`,
+      date: day1405(Math.floor(r() * DAYS_SO_FAR)),
+      party: pick(r, parties),
+      amount: (1 + Math.floor(r() * 300)) * 1_000_000,
+      cashBox: viaBank ? null : pick(r, cashBoxes),
+      bankAccount: viaBank ? pick(r, banks) : null,
+      description: pick(r, texts),
+    };
+  });
+}
+
+function cheques(count: number): Values[] {
+  const r = rng(14053);
+  const statuses = ['pending', 'pending', 'deposited', 'cleared', 'cleared', 'bounced'];
+  return Array.from({ length: count }, (_, i) => {
+    const issued = Math.floor(r() * DAYS_SO_FAR);
+    return {
+      number: String(300000 + i * 7 + Math.floor(r() * 7)),
+      direction: r() < 0.65 ? 'received' : 'issued',
+      bank: pick(r, BANK_ACCOUNTS)[0],
+      issueDate: day1405(issued),
+      dueDate: day1405(Math.min(364, issued + 15 + Math.floor(r() * 120))),
+      amount: (5 + Math.floor(r() * 400)) * 1_000_000,
+      drawer: pick(r, DRAWERS),
+      status: pick(r, statuses),
+    };
+  });
+}
+
+export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) => {
+  const volume = VOLUME[ctx.config.demoVolume];
+  const accounts = await seedAccounts(db, ctx);
+  const banks = await insertBatch(
+    db,
+    ctx,
+    'treasury.bankAccount',
+    BANK_ACCOUNTS.map(([bank, code, branchName, title], i) => {
+      const account = `${i + 1}00${8_000_000 + i * 431}${i}`.padEnd(17, '7').slice(0, 17);
+      return {
+        title,
+        bank,
+        branchName,
+        accountNumber: account,
+        sheba: sheba(`0${code}0${account}`),
+        openingBalance: (i + 2) * 1_500_000_000,
+        active: true,
+      };
+    }),
+  );
+  const cashBoxes = await insertBatch(db, ctx, 'treasury.cashBox', CASH_BOXES);
+  const receipts = ['وصول نقدی فاکتور', 'واریز مشتری به حساب', 'پیش‌دریافت سفارش'];
+  const payments = ['تسویه فاکتور خرید', 'پیش‌پرداخت خرید', 'پرداخت علی‌الحساب'];
+  await insertBatch(
+    db,
+    ctx,
+    'treasury.receipt',
+    moneyDocs(volume.receipts, 'D', customerIds, cashBoxes, banks, receipts, 14054),
+  );
+  await insertBatch(
+    db,
+    ctx,
+    'treasury.payment',
+    moneyDocs(volume.payments, 'P', vendorIds, cashBoxes, banks, payments, 14055),
+  );
+  await insertBatch(db, ctx, 'treasury.cheque', cheques(volume.cheques));
+  const campaigns = await insertBatch(db, ctx, 'marketing.campaign', CAMPAIGNS);
+  const items = await saleItems(db, ctx);
+  const rules: Rule[] = [
+    {
+      title: 'تخفیف پاییزه ۵٪',
+      item: items[0]?.id ?? null,
+      customer: null,
+      percent: 5,
+      startDate: '2026-10-23',
+      endDate: '2026-12-21',
+    },
+  ];
+  if (customerIds[1])
+    rules.push({
+      title: 'تخفیف ویژه مشتری عمده ۳٪',
+      item: null,
+      customer: customerIds[1],
+      percent: 3,
+      startDate: '2026-03-21',
+      endDate: '2027-03-20',
+    });
+  await insertBatch(
+    db,
+    ctx,
+    'promotion.discountRule',
+    rules.map((rule, i) => ({ ...rule, campaign: campaigns[i === 0 ? 1 : 0] ?? null, active: true })),
+  );
+  if (items.length > 0) {
+    await insertDocs(db, ctx, 'sales.priceList', [
+      {
+        values: {
+          title: 'فهرست قیمت خرده‌فروشی ۱۴۰۵',
+          validFrom: '2026-03-21',
+          validTo: '2027-03-20',
+          active: true,
+        },
+        lines: items.map((i) => ({ item: i.id, price: i.price })),
+      },
+      {
+        values: {
+          title: 'فهرست قیمت عمده ۱۴۰۵',
+          validFrom: '2026-03-21',
+          validTo: '2027-03-20',
+          active: true,
+        },
+        lines: items.map((i) => ({ item: i.id, price: Math.round((i.price * 0.93) / 1000) * 1000 })),
+      },
+    ]);
+    const [a, b] = [customerIds[2], customerIds[3]];
+    const quota = (customer: number | undefined, item: SaleItem | undefined, max: number): Values[] =>
+      customer && item
+        ? [
+            {
+              title: `سهمیه ${max} واحدی نیم‌سال دوم`,
+              customer,
+              item: item.id,
+              startDate: '2026-09-23',
+              endDate: '2027-03-20',
+              maxQuantity: max,
+            },
+          ]
+        : [];
+    await insertBatch(db, ctx, 'rationing.quota', [
+      ...quota(a, items[1], 5_000),
+      ...quota(b, items[2], 2_000),
+    ]);
+    if (customerIds.length > 0)
+      await insertDocs(db, ctx, 'sales.invoice', invoices(volume.invoices, customerIds, items, rules));
+  }
+  const account = (code: string) => accounts.get(code) ?? 1;
+  await insertDocs(db, ctx, 'accounting.voucher', vouchers(volume.vouchers, account));
+};

@@ -1,0 +1,164 @@
+/**
+ * Sales invoices and accounting vouchers of the demo company in fiscal year 1405, generated in
+ * bulk (documents in chunks through insertBatch, their lines in multi-row INSERTs).
+ */
+import type { Kysely } from 'kysely';
+import { rialInWords } from '../../../runtime/shared/persianWords';
+import type { AppContext } from '../../context';
+import { toColumns } from '../../entities/rows';
+import { applyRules } from '../../entities/hooks/discountRules';
+import type { SystemTables } from '../types';
+import type { Untyped } from '../untyped';
+import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
+import { EXPENSES } from './financeData';
+
+const LINE_CHUNK = 250;
+
+export interface Doc {
+  values: Values;
+  lines: Values[];
+}
+
+/** Documents and their lines: lines go in a few large INSERTs instead of one per document. */
+export async function insertDocs(
+  db: Kysely<SystemTables>,
+  ctx: AppContext,
+  key: string,
+  docs: Doc[],
+): Promise<number[]> {
+  const entity = ctx.registry.byEntityKey(key);
+  const child = entity?.children.find((c) => c.name === 'lines');
+  if (!entity || !child) return [];
+  const ids = await insertBatch(
+    db,
+    ctx,
+    key,
+    docs.map((d) => d.values),
+  );
+  const rows = ids.flatMap((id, i) =>
+    (docs[i]?.lines ?? []).map((line, n) => ({
+      ...toColumns(child, line, ctx.dialect),
+      parent_id: id,
+      line_no: n,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += LINE_CHUNK)
+    await (db as unknown as Untyped)
+      .insertInto(child.table)
+      .values(rows.slice(i, i + LINE_CHUNK))
+      .execute();
+  return ids;
+}
+
+export interface SaleItem {
+  id: number;
+  price: number;
+}
+
+export interface Rule {
+  title: string;
+  item: number | null;
+  customer: number | null;
+  percent: number;
+  startDate: string;
+  endDate: string;
+}
+
+/** 1 → 001 (the first documents keep the numbers of the earlier core seed). */
+const pad = (n: number) => String(n).padStart(3, '0');
+
+/** Invoices with 1..4 lines; discount from the demo rules, 10% VAT, total in words. */
+export function invoices(count: number, customers: number[], items: SaleItem[], rules: Rule[]): Doc[] {
+  const r = rng(14051);
+  const docs: Doc[] = [];
+  for (let n = 1; n <= count; n++) {
+    const date = n === 1 ? '2026-04-12' : day1405(Math.floor(r() * DAYS_SO_FAR));
+    const customer = n === 1 ? customers[0]! : pick(r, customers);
+    const lines: Values[] = [];
+    const lineCount = 1 + Math.floor(r() * 4);
+    for (let l = 0; l < lineCount; l++) {
+      const item = pick(r, items);
+      const quantity = 1 + Math.floor(r() * 12);
+      lines.push({ item: item.id, quantity, unitPrice: item.price, amount: quantity * item.price });
+    }
+    const total = lines.reduce((s, l) => s + Number(l.amount), 0);
+    const live = rules.filter((x) => x.startDate <= date && date <= x.endDate);
+    const { discount, applied } = applyRules(live, customer, lines);
+    const tax = Math.round((total - discount) * 0.1);
+    const grandTotal = total - discount + tax;
+    docs.push({
+      values: {
+        number: `F-1405-${pad(n)}`,
+        customer,
+        date,
+        description:
+          n === 1 ? 'فروش نقدی' : pick(r, ['فروش عمده', 'فروش اقساطی', 'فروش نقدی', 'سفارش تلفنی']),
+        total,
+        discount,
+        tax,
+        grandTotal,
+        grandTotalWords: rialInWords(grandTotal),
+        appliedDiscounts: applied.join('، '),
+      },
+      lines,
+    });
+  }
+  return docs;
+}
+
+const amountOf = (r: () => number) => (1 + Math.floor(r() * 500)) * 1_000_000;
+
+/** Balanced vouchers of everyday patterns: sales, collections, expenses, purchases. */
+export function vouchers(count: number, account: (code: string) => number): Doc[] {
+  const r = rng(14052);
+  const docs: Doc[] = [];
+  for (let n = 1; n <= count; n++) {
+    const date = n === 1 ? '2026-04-12' : day1405(Math.floor(r() * DAYS_SO_FAR));
+    const amount = amountOf(r);
+    const kind = n === 1 ? 0 : Math.floor(r() * 4);
+    let description: string;
+    let lines: Values[];
+    const line = (code: string, debit: number, credit: number, text: string): Values => ({
+      account: account(code),
+      description: text,
+      debit,
+      credit,
+    });
+    if (kind === 0) {
+      const tax = Math.round(amount * 0.1);
+      description = n === 1 ? 'فروش نقدی' : 'ثبت فروش نسیه';
+      lines = [
+        line(n === 1 ? '1101' : '1103', amount + tax, 0, 'بدهکاری مشتری'),
+        line('4101', 0, amount, 'فروش کالا'),
+        line('2103', 0, tax, 'مالیات بر ارزش افزوده'),
+      ];
+    } else if (kind === 1) {
+      description = 'وصول مطالبات از مشتری';
+      lines = [line('1102', amount, 0, 'واریز به حساب بانک'), line('1103', 0, amount, 'تسویه مشتری')];
+    } else if (kind === 2) {
+      const [code, text] = pick(r, EXPENSES);
+      description = text;
+      lines = [line(code, amount, 0, text), line('1102', 0, amount, 'پرداخت از بانک')];
+    } else {
+      description = 'خرید نسیه کالا';
+      lines = [
+        line('1105', amount, 0, 'ورود کالا به انبار'),
+        line('2101', 0, amount, 'بستانکاری تأمین‌کننده'),
+      ];
+    }
+    const totalDebit = lines.reduce((s, l) => s + Number(l.debit), 0);
+    docs.push({
+      values: {
+        number: `S-1405-${pad(n)
+          .slice(-3)
+          .padStart(n > 999 ? 5 : 3, '0')}`,
+        date,
+        description,
+        totalDebit,
+        totalCredit: totalDebit,
+      },
+      lines,
+    });
+  }
+  return docs;
+}
