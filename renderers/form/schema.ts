@@ -68,6 +68,12 @@ export function buildUiSchema(definition: EntityDefinition, lang: Lang, readOnly
     const entry: Record<string, unknown> = { ...own };
     if (typeof entry['ui:widget'] !== 'string')
       entry['ui:widget'] = defaultWidget(field, meta?.money === true, meta?.lookup !== undefined);
+    if (definition.workflow?.field === name) {
+      // the state of an approval workflow: only the states reachable from the stored one
+      if (typeof own['ui:widget'] !== 'string') entry['ui:widget'] = 'workflowState';
+      const options = (entry['ui:options'] ?? {}) as Record<string, unknown>;
+      entry['ui:options'] = { ...options, workflow: definition.workflow };
+    }
     if (meta?.lookup) {
       const options = (entry['ui:options'] ?? {}) as Record<string, unknown>;
       entry['ui:options'] = { ...options, lookup: meta.lookup };

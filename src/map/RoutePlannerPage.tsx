@@ -5,6 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { loadConfig, type MapConfig } from '../../runtime/map/config';
 import { RoutePlanner } from './RoutePlanner';
 
+/** `?points=lat,lng;lat,lng` (e.g. a delivery's origin and destination): the route's initial stops. */
+export function pointsFromQuery(search: string): Array<[number, number]> {
+  const raw = new URLSearchParams(search).get('points') ?? '';
+  const points = raw
+    .split(';')
+    .map((p) => p.split(',').map(Number))
+    .filter((p): p is [number, number] => p.length === 2 && p.every((n) => Number.isFinite(n)));
+  return points.length >= 2 ? points : [];
+}
+
 export function RoutePlannerPage() {
   const { t } = useTranslation();
   const [config, setConfig] = useState<MapConfig | null>(null);
@@ -20,7 +30,7 @@ export function RoutePlannerPage() {
   return (
     <section>
       <Title3 as="h1">{t('map.title')}</Title3>
-      {config && <RoutePlanner config={config} />}
+      {config && <RoutePlanner config={config} waypoints={pointsFromQuery(window.location.search)} />}
     </section>
   );
 }

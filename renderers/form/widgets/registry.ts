@@ -8,6 +8,7 @@ import { AttachmentsWidget } from './AttachmentsWidget';
 import { CheckboxWidget } from './CheckboxWidget';
 import { JalaliDateRangeWidget } from './JalaliDateRangeWidget';
 import { JalaliDateWidget } from './JalaliDateWidget';
+import { LinkWidget } from './LinkWidget';
 import { LookupWidget } from './LookupWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { NationalCodeWidget } from './NationalCodeWidget';
@@ -17,6 +18,7 @@ import { SelectWidget } from './SelectWidget';
 import { ShebaWidget } from './ShebaWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { TextWidget } from './TextWidget';
+import { WorkflowStateWidget } from './WorkflowStateWidget';
 
 export const widgetRegistry: RegistryWidgetsType = {
   text: TextWidget,
@@ -35,6 +37,8 @@ export const widgetRegistry: RegistryWidgetsType = {
   jalaliDate: JalaliDateWidget,
   jalaliDateRange: JalaliDateRangeWidget,
   lookup: LookupWidget,
+  link: LinkWidget,
+  workflowState: WorkflowStateWidget,
   persianText: PersianTextWidget,
   attachments: AttachmentsWidget,
 };
