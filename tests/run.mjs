@@ -123,6 +123,12 @@ const steps = [
   vitestStep('integration'),
   { key: 'build', name: 'build (vite build)', command: 'npx', args: ['vite', 'build'] },
   {
+    key: 'budget',
+    name: 'size budget (login route ≤ 170 KB gzipped JS+CSS)',
+    command: 'node',
+    args: ['bench/budget.mjs'],
+  },
+  {
     key: 'e2e',
     name: 'end-to-end (playwright, Debian Chromium)',
     command: 'npx',

@@ -1,0 +1,81 @@
+/** Server processes of the benches: the real server (server/main.ts) and the bare floor (bench/lib/floor.ts). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../tests/support/pg';
+import { serverEnv } from './data';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Proc {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function waitUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${log()}`);
+    try {
+      await fetch(`${url}/api/health-probe`, { method: 'POST' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`server did not start: ${log()}`);
+}
+
+async function start(script: string, env: NodeJS.ProcessEnv, port: number): Promise<Proc> {
+  // node itself (not the tsx wrapper) so the pid is the server's, for its RSS
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUp(url, child, () => err);
+  return {
+    url,
+    pid: child.pid as number,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function startServer(databaseUrl: string): Promise<Proc> {
+  const port = await freePort();
+  return start('server/main.ts', serverEnv(databaseUrl, port), port);
+}
+
+export async function startFloor(databaseUrl: string): Promise<Proc> {
+  const port = await freePort();
+  return start('bench/lib/floor.ts', { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, port);
+}
+
+/** Resident set size of a process in MB (VmRSS). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** An access token of the demo admin. */
+export async function token(url: string): Promise<string> {
+  const res = await fetch(`${url}/Token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: 'Demo@1405' }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`no token: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
