@@ -260,6 +260,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
           initial={lines.initial[name] ?? []}
           errors={lines.errors[name]!}
           onChange={lines.onGridChange}
+          clientFor={clientFor}
         />
       ))}
       {formMessages.length > 0 && (

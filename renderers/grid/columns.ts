@@ -19,6 +19,7 @@ import {
 } from '../../runtime/shared/definition';
 import { formatDate, formatMoney, formatNumber, localDigits } from '../format';
 import type { ChoiceFilterParams } from './choiceModel';
+import { treeColumn } from './treeCell';
 
 export type Translate = (key: string) => string;
 
@@ -116,6 +117,7 @@ export function buildColumnDefs(
         valueFormatter: (p: ValueFormatterParams<EntityRow>) =>
           meta?.lookup ? lookupText(p.data, name, p.value, lang) : format(p.value),
         ...(numeric ? { type: 'rightAligned' } : {}),
+        ...treeColumn(definition, name),
       };
       return col;
     });

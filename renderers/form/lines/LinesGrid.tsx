@@ -14,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { localText, type ChildDefinition, type Lang } from '../../../runtime/shared/definition';
 import { localDigits } from '../../format';
 import { buildLineColumns, editableFields, ERROR_CLASS } from './lineColumns';
+import { createLineLookups } from './lineLookup';
+import type { EntityClient } from '../../../runtime/entity/types';
 import {
   copyLines,
   emptyLine,
@@ -58,6 +60,8 @@ export interface LinesGridProps {
   errors: CellErrors;
   /** The ordered rows after every change; `edited` names the cell the user set. */
   onChange: (name: string, rows: GridLine[], edited?: { key: string; field: string }) => void;
+  /** Clients of other entities, for lookup columns (search and display texts). */
+  clientFor?: (entityKey: string) => EntityClient;
 }
 
 export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
@@ -79,6 +83,14 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   emitRef.current = emit;
 
   const errorOf = useCallback((key: string, field: string) => errorsRef.current.get(key)?.[field] ?? '', []);
+  const { clientFor } = props;
+  const lookups = useMemo(
+    () =>
+      clientFor
+        ? createLineLookups(clientFor, () => apiRef.current?.refreshCells({ force: true }))
+        : undefined,
+    [clientFor],
+  );
   const columnDefs = useMemo(
     () =>
       buildLineColumns({
@@ -86,12 +98,13 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         lang,
         readOnly,
         errorOf,
+        lookups,
         onCellSet: (row, field) => {
           apiRef.current?.refreshCells({ rowNodes: [apiRef.current.getRowNode(row.key)!], force: true });
           emitRef.current({ key: row.key, field });
         },
       }),
-    [child, lang, readOnly, errorOf],
+    [child, lang, readOnly, errorOf, lookups],
   );
   const editable = useMemo(() => editableFields(child, readOnly), [child, readOnly]);
 

@@ -23,6 +23,8 @@ import {
 import { jalaliToIso } from '../../../runtime/shared/jalali';
 import { formatDate, formatMoney, formatNumber, localDigits, parseNumberInput } from '../../format';
 import { computedFields, setCell, type GridLine } from './lines';
+import { lookupColumn } from './lineLookupColumn';
+import type { LineLookups } from './lineLookup';
 
 export const ERROR_CLASS = 'erp-line-cell-error';
 export const ROW_NUMBER_COL = '#';
@@ -81,6 +83,8 @@ export interface LineColumnsOptions {
   errorOf: (key: string, field: string) => string;
   /** Called after a cell is set (values recomputed). */
   onCellSet: (row: GridLine, field: string) => void;
+  /** Searches and texts of lookup fields; without it their ids are edited as numbers. */
+  lookups?: LineLookups;
 }
 
 export function editableFields(child: ChildDefinition, readOnly: boolean): string[] {
@@ -138,7 +142,9 @@ export function buildLineColumns(o: LineColumnsOptions): ColDef<GridLine>[] {
         (p.data && o.errorOf(p.data.key, name)) || undefined,
       cellClass: editable.has(name) ? undefined : 'erp-line-cell-readonly',
     };
-    if (field.enum) {
+    if (meta?.lookup && o.lookups) {
+      Object.assign(col, lookupColumn(o, name, meta.lookup, label));
+    } else if (field.enum) {
       col.cellEditor = 'agSelectCellEditor';
       col.cellEditorParams = { values: field.enum };
       col.valueParser = undefined;

@@ -1,0 +1,194 @@
+/**
+ * Lookup columns of the lines grid (a line field with `lookup` in the child definition): the
+ * stored value is the looked-up row's id, the cell shows its display text. The cell editor searches
+ * the other entity through the same GetList request as the form's lookup widget (../lookup.ts):
+ * arrows choose, Enter or a click takes the option. Text typed and committed before an answer
+ * arrived is resolved afterwards to the first match (see lineColumns.ts).
+ */
+import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
+import type { EntityClient } from '../../../runtime/entity/types';
+import { lookupRequest, LOOKUP_DELAY_MS, toOption, type LookupOption, type LookupTarget } from '../lookup';
+import type { GridLine } from './lines';
+
+export const LOOKUP_CELL_CLASS = 'erp-line-lookup';
+
+/** Display texts and searches of the lookup columns of one lines grid. */
+export interface LineLookups {
+  search(target: LookupTarget, text: string): Promise<LookupOption[]>;
+  /** The display text of a stored id, once known (undefined while unknown). */
+  textOf(target: LookupTarget, id: number): string | undefined;
+  /** Fetches the texts of ids not known yet (Get on the looked-up entity); `loaded` is called after. */
+  load(target: LookupTarget, ids: number[]): void;
+}
+
+export function createLineLookups(
+  clientFor: (entityKey: string) => Pick<EntityClient, 'getList' | 'get'>,
+  loaded: () => void,
+): LineLookups {
+  const texts = new Map<string, Map<number, string>>();
+  const asked = new Set<string>();
+  const cache = (entity: string) => {
+    let m = texts.get(entity);
+    if (!m) texts.set(entity, (m = new Map()));
+    return m;
+  };
+  return {
+    async search(target, text) {
+      try {
+        const page = await clientFor(target.entity).getList(lookupRequest(target.displayField, text));
+        const options = page.rows.map((r) => toOption(r, target.displayField));
+        for (const o of options) cache(target.entity).set(o.id, o.text);
+        return options;
+      } catch {
+        return [];
+      }
+    },
+    textOf: (target, id) => texts.get(target.entity)?.get(id),
+    load(target, ids) {
+      const missing = ids.filter((id) => !asked.has(`${target.entity}#${id}`));
+      if (missing.length === 0) return;
+      for (const id of missing) asked.add(`${target.entity}#${id}`);
+      void Promise.all(
+        missing.map(async (id) => {
+          try {
+            const row = await clientFor(target.entity).get(id);
+            cache(target.entity).set(id, toOption(row, target.displayField).text);
+          } catch {
+            // no permission or deleted: the id stays shown
+          }
+        }),
+      ).then(loaded);
+    },
+  };
+}
+
+export interface LookupCellParams {
+  lookups: LineLookups;
+  target: LookupTarget;
+  /** Accessible name of the options list. */
+  label: string;
+}
+
+/** Vanilla cell editor: an input and a list of options under it (a popup editor). */
+export class LookupCellEditor implements ICellEditorComp<GridLine> {
+  private root = document.createElement('div');
+  private input = document.createElement('input');
+  private list = document.createElement('div');
+  private options: LookupOption[] = [];
+  private optionsFor = '';
+  private active = -1;
+  private chosen: LookupOption | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private ticket = 0;
+  private initialText = '';
+  private initial: unknown;
+  private p!: ICellEditorParams<GridLine> & LookupCellParams;
+
+  init(p: ICellEditorParams<GridLine> & LookupCellParams): void {
+    this.p = p;
+    this.initial = p.value;
+    this.initialText =
+      typeof p.value === 'number'
+        ? (p.lookups.textOf(p.target, p.value) ?? String(p.value))
+        : String(p.value ?? '');
+    this.root.className = LOOKUP_CELL_CLASS;
+    this.root.style.cssText = 'display:flex;flex-direction:column;min-width:240px;background:Canvas;';
+    this.input.type = 'text';
+    this.input.setAttribute('role', 'combobox');
+    this.input.setAttribute('aria-label', p.label);
+    this.input.setAttribute('aria-expanded', 'false');
+    this.input.style.cssText = 'width:100%;box-sizing:border-box;padding:4px;font:inherit;';
+    const typed = p.eventKey && p.eventKey.length === 1 ? p.eventKey : null;
+    this.input.value = typed ?? this.initialText;
+    this.list.setAttribute('role', 'listbox');
+    this.list.setAttribute('aria-label', p.label);
+    this.list.style.cssText = 'max-height:200px;overflow:auto;border:1px solid GrayText;display:none;';
+    this.root.append(this.input, this.list);
+    this.input.addEventListener('input', () => {
+      this.chosen = null;
+      this.schedule();
+    });
+    this.input.addEventListener('keydown', (e) => this.onKey(e));
+    if (typed) this.schedule();
+  }
+
+  getGui(): HTMLElement {
+    return this.root;
+  }
+
+  afterGuiAttached(): void {
+    this.input.focus();
+    if (!this.p.eventKey) this.input.select();
+  }
+
+  isPopup(): boolean {
+    return true;
+  }
+
+  getPopupPosition(): 'over' | 'under' {
+    return 'over';
+  }
+
+  /** The chosen id; text typed without a choice is returned as typed (resolved after commit). */
+  getValue(): unknown {
+    if (this.chosen) return this.chosen.id;
+    const text = this.input.value.trim();
+    const active = this.options[this.active];
+    if (active && this.optionsFor === text) return active.id;
+    if (text === '') return undefined;
+    if (text === this.initialText.trim()) return this.initial;
+    return text;
+  }
+
+  destroy(): void {
+    clearTimeout(this.timer);
+    this.ticket++;
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const ticket = ++this.ticket;
+    this.timer = setTimeout(() => void this.run(ticket), LOOKUP_DELAY_MS);
+  }
+
+  private async run(ticket: number): Promise<void> {
+    const text = this.input.value.trim();
+    const options = await this.p.lookups.search(this.p.target, text);
+    if (ticket !== this.ticket) return;
+    this.options = options;
+    this.optionsFor = text;
+    this.active = options.length > 0 ? 0 : -1;
+    this.draw();
+  }
+
+  private draw(): void {
+    this.list.replaceChildren(
+      ...this.options.map((o, i) => {
+        const el = document.createElement('div');
+        el.setAttribute('role', 'option');
+        el.setAttribute('aria-selected', String(i === this.active));
+        el.textContent = o.text;
+        el.style.cssText = `padding:4px 8px;cursor:pointer;${i === this.active ? 'background:Highlight;color:HighlightText;' : ''}`;
+        el.addEventListener('mousedown', (e) => {
+          e.preventDefault();
+          this.chosen = o;
+          this.p.stopEditing();
+        });
+        return el;
+      }),
+    );
+    const open = this.options.length > 0;
+    this.list.style.display = open ? 'block' : 'none';
+    this.input.setAttribute('aria-expanded', String(open));
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (this.options.length === 0) return;
+    const step = e.key === 'ArrowDown' ? 1 : -1;
+    this.active = (this.active + step + this.options.length) % this.options.length;
+    this.draw();
+  }
+}
