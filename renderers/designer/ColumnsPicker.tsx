@@ -1,5 +1,5 @@
 /** Grid columns: the shown ones in order (moved with buttons), the others to add with a checkbox. */
-import { Button, Checkbox, makeStyles } from '@fluentui/react-components';
+import { Button, Checkbox, FieldContextProvider, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 
 export interface ColumnsPickerProps {
@@ -26,42 +26,45 @@ export function ColumnsPicker({ label, choices, labelOf, value, onChange }: Colu
     next.splice(i + by, 0, name!);
     onChange(next);
   };
+  // outside the surrounding Fluent Field: each checkbox has its own label
   return (
-    <fieldset>
-      <legend>{label}</legend>
-      <ul className={styles.list}>
-        {shown.map((name, i) => (
-          <li key={name} className={styles.item}>
-            <Checkbox
-              label={labelOf(name)}
-              checked
-              disabled={shown.length === 1}
-              onChange={() => onChange(shown.filter((n) => n !== name))}
-            />
-            <Button
-              size="small"
-              aria-label={t('designer.columnUp', { name: labelOf(name) })}
-              disabled={i === 0}
-              onClick={() => move(i, -1)}
-            >
-              ↑
-            </Button>
-            <Button
-              size="small"
-              aria-label={t('designer.columnDown', { name: labelOf(name) })}
-              disabled={i === shown.length - 1}
-              onClick={() => move(i, 1)}
-            >
-              ↓
-            </Button>
-          </li>
-        ))}
-        {others.map((name) => (
-          <li key={name} className={styles.item}>
-            <Checkbox label={labelOf(name)} checked={false} onChange={() => onChange([...shown, name])} />
-          </li>
-        ))}
-      </ul>
-    </fieldset>
+    <FieldContextProvider value={undefined}>
+      <fieldset>
+        <legend>{label}</legend>
+        <ul className={styles.list}>
+          {shown.map((name, i) => (
+            <li key={name} className={styles.item}>
+              <Checkbox
+                label={labelOf(name)}
+                checked
+                disabled={shown.length === 1}
+                onChange={() => onChange(shown.filter((n) => n !== name))}
+              />
+              <Button
+                size="small"
+                aria-label={t('designer.columnUp', { name: labelOf(name) })}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
+                ↑
+              </Button>
+              <Button
+                size="small"
+                aria-label={t('designer.columnDown', { name: labelOf(name) })}
+                disabled={i === shown.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </Button>
+            </li>
+          ))}
+          {others.map((name) => (
+            <li key={name} className={styles.item}>
+              <Checkbox label={labelOf(name)} checked={false} onChange={() => onChange([...shown, name])} />
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </FieldContextProvider>
   );
 }

@@ -27,6 +27,13 @@ export interface DesignerFormProps {
   onProblem: (id: string, problem: boolean) => void;
 }
 
+/** The draft is what the analyst made: RJSF adds no defaults to it (no empty arrays or objects). */
+const NO_DEFAULTS = {
+  arrayMinItems: { populate: 'never' },
+  emptyObjectFields: 'skipDefaults',
+  constAsDefaults: 'never',
+} as const;
+
 export function DesignerForm({
   schema,
   definition,
@@ -57,6 +64,7 @@ export function DesignerForm({
       extraErrors={extraErrors}
       showErrorList={false}
       noHtml5Validate
+      experimental_defaultFormStateBehavior={NO_DEFAULTS}
       onChange={(e: IChangeEvent) => e.formData && onChange(e.formData as EntityDefinition)}
       onSubmit={() => undefined}
     />

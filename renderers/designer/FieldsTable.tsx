@@ -18,7 +18,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityChoice } from './context';
 import { FIELD_KINDS, newRow, rowProblems, type FieldRow } from './fieldRows';
@@ -29,6 +29,8 @@ export interface FieldsTableProps {
   entities: EntityChoice[];
   /** Accessible name of the table. */
   caption: string;
+  /** Told whether rows with a problem are held back (not in the definition yet). */
+  onProblem?: (problem: boolean) => void;
 }
 
 const useStyles = makeStyles({
@@ -40,7 +42,7 @@ const useStyles = makeStyles({
 
 const FLAGS = ['required', 'money', 'sortable', 'filterable'] as const;
 
-export function FieldsTable({ rows: given, onChange: emit, entities, caption }: FieldsTableProps) {
+export function FieldsTable({ rows: given, onChange: emit, entities, caption, onProblem }: FieldsTableProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   // Rows with a problem (a name being typed, a duplicate) stay here and are not sent on, so the
@@ -50,6 +52,16 @@ export function FieldsTable({ rows: given, onChange: emit, entities, caption }: 
   if (local.basis !== basis) setLocal({ rows: given, basis });
   const rows = local.basis === basis ? local.rows : given;
   const problems = rowProblems(rows);
+  const held = problems.size > 0;
+  useEffect(() => {
+    onProblem?.(held);
+  }, [held, onProblem]);
+  useEffect(
+    () => () => {
+      onProblem?.(false);
+    },
+    [onProblem],
+  );
   const onChange = (next: FieldRow[]) => {
     setLocal({ rows: next, basis });
     if (rowProblems(next).size === 0) emit(next);

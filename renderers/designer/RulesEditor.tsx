@@ -26,7 +26,12 @@ export function RulesEditor({ id, label, value, fields, onChange, onProblem }: R
   const styles = useStyles();
   const [text, setText] = useState(() => rulesToText(value));
   const [problems, setProblems] = useState<RulesProblem[]>([]);
-  useEffect(() => () => onProblem(id, false), [id, onProblem]);
+  useEffect(
+    () => () => {
+      onProblem(id, false);
+    },
+    [id, onProblem],
+  );
   const change = (next: string) => {
     setText(next);
     const parsed = parseRulesText(next, fields);

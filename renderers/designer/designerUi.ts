@@ -43,7 +43,7 @@ export function designerUiSchema(t: Translate): UiSchema {
     uiSchema: { 'ui:field': 'designerNothing' },
     list: {
       ...title('list'),
-      columns: { 'ui:field': 'designerColumns' },
+      columns: { 'ui:field': 'designerColumns', 'ui:label': false },
       defaultSort: { 'ui:field': 'designerNothing' },
       pageSize: title('pageSize'),
     },

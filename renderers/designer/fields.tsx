@@ -5,10 +5,11 @@
  */
 import { Button, Checkbox, Field, Input, makeStyles, SpinButton, tokens } from '@fluentui/react-components';
 import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildDefinition, EntityDefinition } from '../../runtime/shared/definition';
 import type { RuleSet } from '../../runtime/shared/rules';
-import { designerContext } from './context';
+import { designerContext, type DesignerContext } from './context';
 import { applyRows, newRow, rowsOf } from './fieldRows';
 import { ColumnsPicker } from './ColumnsPicker';
 import { columnChoices, withRows } from './draft';
@@ -25,16 +26,24 @@ const useStyles = makeStyles({
   row: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'end' },
 });
 
+/** A stable problem reporter for one part of the form. */
+function useProblem(ctx: DesignerContext, id: string) {
+  const { onProblem } = ctx;
+  return useCallback((problem: boolean) => onProblem(id, problem), [onProblem, id]);
+}
+
 /** `schema`: the entity's fields table (edits schema and fields meta together). */
 function EntityFieldsField(props: FieldProps) {
   const { t } = useTranslation();
   const ctx = designerContext(props);
+  const onProblem = useProblem(ctx, props.fieldPathId.$id);
   return (
     <FieldsTable
       caption={t('designer.fields')}
       rows={rowsOf(ctx.definition)}
       entities={ctx.entities}
       onChange={(rows) => ctx.setDefinition(withRows(ctx.definition, rows))}
+      onProblem={onProblem}
     />
   );
 }
@@ -74,9 +83,10 @@ function ColumnsField(props: FieldProps<string[]>) {
 function MenuField(props: FieldProps<EntityDefinition['menu']>) {
   const { t } = useTranslation();
   const menu = props.formData;
+  const styles = useStyles();
   const change = (v: EntityDefinition['menu']) => props.onChange(v, props.fieldPathId.path);
   return (
-    <div className={useStyles().row}>
+    <div className={styles.row}>
       <Checkbox
         label={t('designer.inMenu')}
         checked={menu !== undefined}
@@ -153,6 +163,7 @@ function ChildrenField(props: FieldProps<Record<string, ChildDefinition> | undef
             rows={rowsOf(child)}
             entities={ctx.entities}
             onChange={(rows) => set(i, name, applyRows(child, rows))}
+            onProblem={(p) => ctx.onProblem(`${props.fieldPathId.$id}_${i}_fields`, p)}
           />
           <RulesEditor
             id={`${props.fieldPathId.$id}_${i}_rules`}

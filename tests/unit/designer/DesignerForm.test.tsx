@@ -1,0 +1,85 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DesignerForm } from '../../../renderers/designer/DesignerForm';
+import { emptyDefinition } from '../../../renderers/designer/draft';
+import type { EntityDefinition } from '../../../runtime/shared/definition';
+import definitionSchema from '../../../schemas/definition.schema.json';
+import { setupI18n } from '../support/i18n';
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(setupI18n);
+afterEach(cleanup);
+
+function renderDesigner(start: EntityDefinition) {
+  const changes: EntityDefinition[] = [];
+  const problems = new Map<string, boolean>();
+  function Host() {
+    const [draft, setDraft] = useState(start);
+    return (
+      <DesignerForm
+        schema={definitionSchema}
+        definition={draft}
+        onChange={(d) => {
+          changes.push(d);
+          setDraft(d);
+        }}
+        entities={[{ key: 'inventory.item', title: 'کالاها', displayField: 'name' }]}
+        lang="fa"
+        onProblem={(id, p) => problems.set(id, p)}
+      />
+    );
+  }
+  render(
+    <FluentProvider theme={webLightTheme} dir="rtl">
+      <Host />
+    </FluentProvider>,
+  );
+  return { changes, problems, last: () => changes[changes.length - 1]! };
+}
+
+describe('DesignerForm (generated over the definition schema)', () => {
+  it('edits module and title through the generated form and labels through the fields table', async () => {
+    const { last } = renderDesigner(emptyDefinition('common', 'thing'));
+    const module = screen.getByLabelText<HTMLSelectElement>(/^ماژول/);
+    const sales = [...module.options].find((o) => o.textContent === 'sales')!;
+    fireEvent.change(module, { target: { value: sales.value } });
+    await waitFor(() => expect(last().module).toBe('sales'));
+    const table = screen.getByRole('table', { name: 'فیلدها' });
+    fireEvent.change(within(table).getByLabelText('برچسب فارسی 1'), { target: { value: 'نام کالا' } });
+    await waitFor(() => expect(last().fields.title!.label.fa).toBe('نام کالا'));
+    expect(last().module).toBe('sales');
+  });
+
+  it('a new field stays in the table until it has a label, then joins schema, fields and columns choice', async () => {
+    const { last, changes, problems } = renderDesigner(emptyDefinition('common', 'thing'));
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن فیلد' }));
+    const table = screen.getByRole('table', { name: 'فیلدها' });
+    expect(within(table).getAllByRole('alert')[0]!.textContent).toBe('برچسب فارسی لازم است.');
+    expect(changes).toHaveLength(0);
+    await waitFor(() => expect([...problems.values()]).toContain(true));
+    fireEvent.change(within(table).getByLabelText('نام فیلد 2'), { target: { value: 'price' } });
+    fireEvent.change(within(table).getByLabelText('نوع 2'), { target: { value: 'integer' } });
+    fireEvent.click(within(table).getByLabelText('مبلغ (ریال) 2'));
+    fireEvent.change(within(table).getByLabelText('برچسب فارسی 2'), { target: { value: 'قیمت' } });
+    await waitFor(() => expect(last().schema.properties.price).toEqual({ type: 'integer' }));
+    expect(last().fields.price).toMatchObject({ label: { fa: 'قیمت' }, money: true });
+    await waitFor(() => expect([...problems.values()].every((p) => !p)).toBe(true));
+    // the grid columns offer the new field
+    fireEvent.click(screen.getByRole('checkbox', { name: 'قیمت' }));
+    await waitFor(() => expect(last().list.columns).toEqual(['title', 'price']));
+  });
+
+  it('refuses rules text with an operation outside the whitelist and reports the problem', async () => {
+    const { problems, last, changes } = renderDesigner(emptyDefinition('common', 'thing'));
+    const text = screen.getByLabelText(/^فیلدهای محاسباتی و قواعد/);
+    fireEvent.change(text, { target: { value: '{"computed": {"title": {"method": ["x", "toString"]}}}' } });
+    expect(await screen.findByText(/عملیات غیرمجاز/)).toBeTruthy();
+    expect([...problems.values()]).toContain(true);
+    expect(changes).toHaveLength(0);
+    fireEvent.change(text, { target: { value: '{"computed": {"title": {"cat": ["a", "b"]}}}' } });
+    await waitFor(() => expect(last().rules).toEqual({ computed: { title: { cat: ['a', 'b'] } } }));
+    expect([...problems.values()].every((p) => !p)).toBe(true);
+  });
+});
