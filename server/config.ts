@@ -9,8 +9,10 @@ export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..
 export interface RateLimitConfig {
   /** Fixed window length in milliseconds. */
   windowMs: number;
-  /** Failed sign-ins per username per window. */
+  /** Failed sign-ins per username from one client address per window. */
   perUser: number;
+  /** Failed sign-ins per username from all addresses together per window (bounds distributed guessing). */
+  perUserAllAddresses: number;
   /** Failed sign-ins per client address per window. */
   perAddress: number;
   /** UI log entries per client address per window. */
@@ -39,6 +41,7 @@ export interface ServerConfig {
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
   windowMs: 15 * 60 * 1000,
   perUser: 10,
+  perUserAllAddresses: 100,
   perAddress: 50,
   uiLogPerAddress: 300,
 };

@@ -41,7 +41,7 @@ function parseJson(part: string): unknown {
   }
 }
 
-/** The claims of a valid token, or null (bad shape, header, signature, nbf or exp). */
+/** The claims of a valid token, or null (bad shape, header, signature, exp, or nbf/iat in the future). */
 export function verifyAccessToken(token: string, secret: Buffer, now = Date.now()): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
@@ -58,6 +58,7 @@ export function verifyAccessToken(token: string, secret: Buffer, now = Date.now(
   const nowSec = Math.floor(now / 1000);
   if (typeof claims.exp !== 'number' || claims.exp + LEEWAY_SECONDS <= nowSec) return null;
   if (typeof claims.nbf !== 'number' || claims.nbf - LEEWAY_SECONDS > nowSec) return null;
+  if (typeof claims.iat !== 'number' || claims.iat - LEEWAY_SECONDS > nowSec) return null;
   if (typeof claims.sub !== 'string') return null;
   return claims;
 }

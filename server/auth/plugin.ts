@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeDeep } from '../../runtime/shared/normalize';
 import { dummyHash, verifyPassword } from './password';
 import { consumeRefreshToken, revokeToken } from './refresh';
-import { countIn, currentWindow, increment, pruneWindows, retryAfter } from './rateLimit';
+import { signInBlocked, signInFailed } from './rateLimit';
 import { issueTokens } from './tokens';
 
 type Fields = Record<string, unknown>;
@@ -29,15 +29,9 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     const username = str(body.username) ? normalizeDeep(String(body.username)).trim() : null;
     const password = str(body.password);
     if (!username || !password) return oauthError(reply, 400, 'invalid_request');
-    const window = currentWindow(limits().windowMs);
-    const userKey = `token:user:${username.toLowerCase()}`;
-    const addrKey = `token:addr:${req.ip}`;
-    const [byUser, byAddr] = await Promise.all([
-      countIn(ctx.db, userKey, window),
-      countIn(ctx.db, addrKey, window),
-    ]);
-    if (byUser >= limits().perUser || byAddr >= limits().perAddress) {
-      reply.header('Retry-After', String(retryAfter(window)));
+    const wait = await signInBlocked(ctx.db, limits(), username, req.ip);
+    if (wait !== null) {
+      reply.header('Retry-After', String(wait));
       return oauthError(reply, 429, 'too_many_requests');
     }
     const user = await ctx.db
@@ -47,8 +41,7 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
       .executeTakeFirst();
     const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
     if (!user || !valid || user.disabled) {
-      await Promise.all([increment(ctx.db, userKey, window), increment(ctx.db, addrKey, window)]);
-      if (Math.random() < 0.05) await pruneWindows(ctx.db, limits().windowMs);
+      await signInFailed(ctx.db, limits(), username, req.ip);
       return oauthError(reply, 400, 'invalid_grant');
     }
     const pair = await issueTokens(ctx, { ...user, id: Number(user.id) });

@@ -46,3 +46,52 @@ export async function pruneWindows(db: Kysely<SystemTables>, windowMs: number): 
     .where('window_start', '<', Date.now() - 2 * windowMs)
     .execute();
 }
+
+/** The limits a failed password check counts against (sign-in and the anonymous password change). */
+export interface SignInLimits {
+  windowMs: number;
+  perUser: number;
+  perUserAllAddresses: number;
+  perAddress: number;
+}
+
+/**
+ * A username's failures count per address, so a guesser at one address cannot lock the real user
+ * out elsewhere; a higher ceiling over all addresses bounds guessing from many. Every counter lives
+ * for one window only, so no lock-out outlasts it.
+ */
+function signInKeys(username: string, address: string): [string, string, string] {
+  const name = username.toLowerCase();
+  return [`token:user:${name}:${address}`, `token:user:${name}`, `token:addr:${address}`];
+}
+
+/** Seconds to wait (Retry-After) when this username or address has used up its window, else null. */
+export async function signInBlocked(
+  db: Kysely<SystemTables>,
+  limits: SignInLimits,
+  username: string,
+  address: string,
+): Promise<number | null> {
+  const window = currentWindow(limits.windowMs);
+  const [userKey, anyKey, addrKey] = signInKeys(username, address);
+  const [byUser, byAny, byAddr] = await Promise.all([
+    countIn(db, userKey, window),
+    countIn(db, anyKey, window),
+    countIn(db, addrKey, window),
+  ]);
+  const blocked =
+    byUser >= limits.perUser || byAny >= limits.perUserAllAddresses || byAddr >= limits.perAddress;
+  return blocked ? retryAfter(window) : null;
+}
+
+/** Counts one failed password check. */
+export async function signInFailed(
+  db: Kysely<SystemTables>,
+  limits: SignInLimits,
+  username: string,
+  address: string,
+): Promise<void> {
+  const window = currentWindow(limits.windowMs);
+  await Promise.all(signInKeys(username, address).map((key) => increment(db, key, window)));
+  if (Math.random() < 0.05) await pruneWindows(db, limits.windowMs);
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, isStrongPassword, verifyPassword, dummyHash } from '../auth/password';
 import { revokeUserTokens } from '../auth/refresh';
 import { issueTokens } from '../auth/tokens';
+import { signInBlocked, signInFailed } from '../auth/rateLimit';
 import { businessRoute } from '../http/business';
 import { HttpError, badRequest } from '../http/errors';
 import { t } from '../i18n';
@@ -46,6 +47,10 @@ export async function accountPlugin(app: FastifyInstance): Promise<void> {
       if (!current || !next) throw badRequest();
       const username = user?.username ?? str(body.username)?.trim();
       if (!username) throw badRequest();
+      // a password check like /Token: the same counters, so it is no way around them
+      const wait = await signInBlocked(ctx.db, ctx.config.rateLimit, username, req.ip);
+      if (wait !== null)
+        throw new HttpError(429, 'TooManyRequestsError', [], [], { 'Retry-After': String(wait) });
       const row = await ctx.db
         .selectFrom('users')
         .selectAll()
@@ -53,6 +58,7 @@ export async function accountPlugin(app: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       const valid = await verifyPassword(current, row?.password_hash ?? (await dummyHash()));
       if (!row || !valid || row.disabled) {
+        await signInFailed(ctx.db, ctx.config.rateLimit, username, req.ip);
         throw new HttpError(417, 'WrongCurrentPassword', [
           { FieldName: 'currentPassword', Message: t(req.lang, 'errors.WrongCurrentPassword') },
         ]);
