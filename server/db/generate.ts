@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Registry, ChildEntity, Entity } from '../definitions/registry';
+import { invalidateCounts } from '../entities/countCache';
 import { toColumns, type Row } from '../entities/rows';
 import { fieldValue, rng, type Rand, type ValueSlot } from './generateValues';
 import type { Dialect, SystemTables } from './types';
@@ -181,5 +182,6 @@ async function generate(
   }
   // fresh statistics, so the planner picks the new indexes at once
   await sql`analyze ${sql.table(entity.table)}`.execute(db);
+  invalidateCounts(entity.table);
   return { inserted: count, ms: performance.now() - started };
 }
