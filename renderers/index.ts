@@ -7,3 +7,4 @@ export { EntityForm, type EntityFormProps } from './form/EntityForm';
 export { loadValidators } from './form/precompiled';
 export { widgetRegistry, registerWidget } from './form/widgets/registry';
 export { splitEntityKey } from './form/lookup';
+export { PrintView, type PrintViewProps } from './print/PrintView';

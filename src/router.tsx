@@ -25,6 +25,14 @@ const moduleRoutes: RouteObject[] = MODULES.map((module) => ({
   lazy: async () => ({ Component: (await import('./pages/EntityRoute')).EntityRoute }),
 }));
 
+/** The print view of one row of any definition (renderers/print). */
+const printRoutes: RouteObject[] = MODULES.map((module) => ({
+  path: `${module}/:entity/:id/print`,
+  loader: moduleLoader,
+  handle: { title: 'print.button' } satisfies RouteHandle,
+  lazy: async () => ({ Component: (await import('./pages/PrintRoute')).PrintRoute }),
+}));
+
 /** A shell page of the low-code tools (docs/lowcode-api.md); vendors/customers are refused by module. */
 const toolPage = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({
   path,
@@ -94,6 +102,7 @@ export const routes: RouteObject[] = [
               },
               ...lowcodeRoutes,
               ...moduleRoutes,
+              ...printRoutes,
             ],
           },
         ],

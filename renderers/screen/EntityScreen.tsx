@@ -11,6 +11,7 @@ import {
   type Lang,
 } from '../../runtime/shared/definition';
 import { confirm } from '../../runtime/ui/dialogs';
+import { navigate } from '../../runtime/ui/navigation';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
 import { downloadBlob, exportFileName } from './download';
@@ -111,6 +112,7 @@ export function EntityScreen({
         onRefresh={refresh}
         onExport={(format) => void exportRows(format)}
         exporting={exporting}
+        onPrint={() => selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)}
       />
       <EntityGrid
         definition={definition}

@@ -23,6 +23,8 @@ export interface EntityToolbarProps {
   onExport?: (format: ExportFormat) => void;
   /** True while an export is being produced (the menu button is disabled). */
   exporting?: boolean;
+  /** Print view of the selected row (shown only with the print permission). */
+  onPrint?: () => void;
 }
 
 export function EntityToolbar({
@@ -34,6 +36,7 @@ export function EntityToolbar({
   onRefresh,
   onExport,
   exporting = false,
+  onPrint,
 }: EntityToolbarProps) {
   const { t } = useTranslation();
   const button = (key: string, onClick: () => void, disabled = false) => (
@@ -53,6 +56,7 @@ export function EntityToolbar({
       {permissions.edit && button('edit', onEdit, !hasSelection)}
       {permissions.delete && button('delete', onDelete, !hasSelection)}
       {button('refresh', onRefresh)}
+      {permissions.print && onPrint && button('print', onPrint, !hasSelection)}
       {permissions.export && onExport && (
         <Menu>
           <MenuTrigger disableButtonEnhancement>

@@ -1,0 +1,167 @@
+/**
+ * Generic print view of one row of any definition: header (entity title, display field), the
+ * fields, each child table, money totals and the amount in Persian words; right to left in
+ * Persian. The Print button calls window.print(); print CSS shows the sheet alone.
+ */
+import {
+  Button,
+  makeStaticStyles,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EntityClient } from '../../runtime/entity/types';
+import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
+import { formatDate, localDigits } from '../format';
+import { printModel, type PrintModel } from './printData';
+import { usePrintDocument } from './usePrintDocument';
+
+export const PRINT_CLASS = 'erp-print';
+const NO_PRINT = 'erp-print-hidden';
+
+const usePrintCss = makeStaticStyles(`
+@media print {
+  body * { visibility: hidden; }
+  .${PRINT_CLASS}, .${PRINT_CLASS} * { visibility: visible; }
+  .${PRINT_CLASS} { position: absolute; inset: 0; padding: 12mm; }
+  .${NO_PRINT} { display: none !important; }
+}`);
+
+const useStyles = makeStyles({
+  sheet: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '960px', padding: '16px' },
+  head: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'baseline',
+    borderBottom: `2px solid ${tokens.colorNeutralStroke1}`,
+  },
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gap: '6px 24px',
+    margin: 0,
+  },
+  table: {
+    borderCollapse: 'collapse',
+    width: '100%',
+    '& th, & td': { border: `1px solid ${tokens.colorNeutralStroke1}`, padding: '4px 8px' },
+  },
+  num: { textAlign: 'end', whiteSpace: 'nowrap' },
+  totals: { marginInlineStart: 'auto', minWidth: '320px' },
+  words: { fontWeight: 600 },
+});
+
+export interface PrintViewProps {
+  definition: EntityDefinition;
+  client: Pick<EntityClient, 'get'>;
+  clientFor?: (entityKey: string) => Pick<EntityClient, 'get'>;
+  id: number;
+  lang: Lang;
+  /** Defaults to window.print. */
+  onPrint?: () => void;
+  onBack?: () => void;
+}
+
+function Sheet({ model, lang }: { model: PrintModel; lang: Lang }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <>
+      <header className={styles.head}>
+        <h1>{model.title}</h1>
+        <h2>{localDigits(model.heading, lang)}</h2>
+      </header>
+      <dl className={styles.fields}>
+        {model.fields.map((f) => (
+          <div key={f.name} data-field={f.name}>
+            <dt style={{ display: 'inline', fontWeight: 600 }}>{f.label}: </dt>
+            <dd style={{ display: 'inline', margin: 0 }}>{f.text}</dd>
+          </div>
+        ))}
+      </dl>
+      {model.tables.map((table) => (
+        <section key={table.name} aria-label={table.label}>
+          <h3>{table.label}</h3>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>{t('print.row')}</th>
+                {table.columns.map((c) => (
+                  <th key={c.name}>{c.label}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((cells, i) => (
+                <tr key={i}>
+                  <td className={styles.num}>{localDigits(String(i + 1), lang)}</td>
+                  {cells.map((text, j) => (
+                    <td
+                      key={table.columns[j]!.name}
+                      className={table.columns[j]!.numeric ? styles.num : undefined}
+                    >
+                      {text}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      {model.totals.length > 0 && (
+        <table className={`${styles.table} ${styles.totals}`} aria-label={t('print.totals')}>
+          <tbody>
+            {model.totals.map((f) => (
+              <tr key={f.name} data-field={f.name}>
+                <th scope="row">{f.label}</th>
+                <td className={styles.num}>{f.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {model.words && (
+        <p className={styles.words} data-field="amountInWords">
+          {t('print.amountInWords')}: {model.words}
+        </p>
+      )}
+      <footer>
+        {t('print.printedAt')}: {formatDate(new Date().toISOString().slice(0, 10), lang)}
+      </footer>
+    </>
+  );
+}
+
+export function PrintView({ definition, client, clientFor, id, lang, onPrint, onBack }: PrintViewProps) {
+  usePrintCss();
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const doc = usePrintDocument(definition, client, clientFor, id);
+  const model = useMemo(
+    () => (doc.state === 'ready' ? printModel(definition, doc.row, doc.texts, lang, t) : null),
+    [doc, definition, lang, t],
+  );
+  if (doc.state === 'loading') return <Spinner label={t('print.loading')} />;
+  if (!model)
+    return (
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>{t('print.notFound')}</MessageBarBody>
+      </MessageBar>
+    );
+  return (
+    <article className={`${PRINT_CLASS} ${styles.sheet}`} dir={lang === 'fa' ? 'rtl' : 'ltr'} lang={lang}>
+      <div className={NO_PRINT} style={{ display: 'flex', gap: '8px' }}>
+        <Button appearance="primary" onClick={() => (onPrint ?? (() => window.print()))()}>
+          {t('print.button')}
+        </Button>
+        {onBack && <Button onClick={onBack}>{t('print.back')}</Button>}
+      </div>
+      <Sheet model={model} lang={lang} />
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * What a print view shows, from the definition alone (pure; unit-tested): the header fields, the
+ * money totals, the lines of each child table, and the amount in words of the last total.
+ * Lookup ids are shown by the display texts fetched beforehand (usePrintDocument).
+ */
+import { rialInWords } from '../../runtime/shared/persianWords';
+import {
+  localText,
+  type ChildDefinition,
+  type EntityDefinition,
+  type EntityRow,
+  type Lang,
+} from '../../runtime/shared/definition';
+import { cellFormatter, type Translate } from '../grid/columns';
+import { formatCell } from '../form/lines/lineColumns';
+
+/** Display texts of looked-up rows: `${entityKey}#${id}` → text. */
+export type LookupTexts = Map<string, string>;
+
+export const textKey = (entity: string, id: unknown) => `${entity}#${String(id)}`;
+
+export interface PrintCell {
+  name: string;
+  label: string;
+  text: string;
+}
+
+export interface PrintTable {
+  name: string;
+  label: string;
+  columns: { name: string; label: string; numeric: boolean }[];
+  rows: string[][];
+}
+
+export interface PrintModel {
+  title: string;
+  heading: string;
+  fields: PrintCell[];
+  totals: PrintCell[];
+  tables: PrintTable[];
+  words: string;
+}
+
+function order(def: { schema: EntityDefinition['schema']; uiSchema?: Record<string, unknown> }): string[] {
+  const names = Object.keys(def.schema.properties);
+  const asked = def.uiSchema?.['ui:order'];
+  if (!Array.isArray(asked)) return names;
+  const first = asked.filter((n): n is string => typeof n === 'string' && names.includes(n));
+  return [...first, ...names.filter((n) => !first.includes(n))];
+}
+
+function lineTable(
+  name: string,
+  child: ChildDefinition,
+  rows: unknown,
+  texts: LookupTexts,
+  lang: Lang,
+): PrintTable {
+  const names = Object.keys(child.schema.properties);
+  const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  return {
+    name,
+    label: localText(child.label, lang),
+    columns: names.map((n) => {
+      const field = child.schema.properties[n]!;
+      const lookup = child.fields[n]?.lookup;
+      const numeric = !lookup && !field.enum && (field.type === 'integer' || field.type === 'number');
+      return { name: n, label: localText(child.fields[n]?.label, lang) || n, numeric };
+    }),
+    rows: list.map((line) =>
+      names.map((n) => {
+        const meta = child.fields[n];
+        const value = line[n];
+        if (meta?.lookup) return texts.get(textKey(meta.lookup.entity, value)) ?? String(value ?? '');
+        const labels = meta?.enumLabels
+          ? Object.fromEntries(Object.entries(meta.enumLabels).map(([k, v]) => [k, localText(v, lang)]))
+          : undefined;
+        return formatCell(child.schema.properties[n]!, meta?.money === true, value, lang, labels);
+      }),
+    ),
+  };
+}
+
+export function printModel(
+  definition: EntityDefinition,
+  row: EntityRow,
+  texts: LookupTexts,
+  lang: Lang,
+  t: Translate,
+): PrintModel {
+  const fields: PrintCell[] = [];
+  const totals: PrintCell[] = [];
+  for (const name of order(definition)) {
+    const meta = definition.fields[name];
+    const value = row[name];
+    const label = localText(meta?.label, lang) || name;
+    const text = meta?.lookup
+      ? (texts.get(textKey(meta.lookup.entity, value)) ?? String(value ?? ''))
+      : cellFormatter(definition, name, lang, t)(value);
+    (meta?.money ? totals : fields).push({ name, label, text });
+  }
+  const lastTotal = [...order(definition)].reverse().find((n) => definition.fields[n]?.money);
+  const words = lastTotal ? rialInWords(row[lastTotal]) : '';
+  const tables = Object.entries(definition.children ?? {}).map(([name, child]) =>
+    lineTable(name, child, row[name], texts, lang),
+  );
+  return {
+    title: localText(definition.title, lang),
+    heading: String(row[definition.displayField] ?? row.id),
+    // a stored copy of the words (a computed field) is not repeated among the fields
+    fields: fields.filter((f) => f.text !== '' && f.text !== words),
+    totals,
+    tables,
+    words,
+  };
+}
+
+/** The lookups a row needs texts for: entity key → ids (header fields and lines). */
+export function lookupIds(definition: EntityDefinition, row: EntityRow): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  const add = (entity: string, v: unknown) => {
+    if (typeof v !== 'number') return;
+    if (!out.has(entity)) out.set(entity, new Set());
+    out.get(entity)!.add(v);
+  };
+  for (const [name, meta] of Object.entries(definition.fields))
+    if (meta.lookup) add(meta.lookup.entity, row[name]);
+  for (const [name, child] of Object.entries(definition.children ?? {})) {
+    const lines = Array.isArray(row[name]) ? (row[name] as Record<string, unknown>[]) : [];
+    for (const [field, meta] of Object.entries(child.fields))
+      if (meta.lookup) for (const line of lines) add(meta.lookup.entity, line[field]);
+  }
+  return out;
+}
