@@ -8,3 +8,5 @@ export { loadValidators } from './form/precompiled';
 export { widgetRegistry, registerWidget } from './form/widgets/registry';
 export { splitEntityKey } from './form/lookup';
 export { PrintView, type PrintViewProps } from './print/PrintView';
+export { ReportView, type ReportViewProps } from './report/ReportView';
+export { Chart, chartValue } from './charts/index';

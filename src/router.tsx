@@ -101,6 +101,13 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./map/RoutePlannerPage')).RoutePlannerPage }),
               },
               ...lowcodeRoutes,
+              {
+                // a saved report (report.savedReport) run: its chart and table
+                path: 'report/savedReport/:id/run',
+                loader: moduleLoader,
+                handle: { title: 'report.run' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./pages/ReportRunPage')).ReportRunPage }),
+              },
               ...moduleRoutes,
               ...printRoutes,
             ],

@@ -12,6 +12,7 @@ import {
 } from '../../runtime/shared/definition';
 import { confirm } from '../../runtime/ui/dialogs';
 import { navigate } from '../../runtime/ui/navigation';
+import { HistoryDialog } from '../history/HistoryDialog';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
 import { downloadBlob, exportFileName } from './download';
@@ -59,6 +60,17 @@ export function EntityScreen({
     model.current = m;
   }, []);
   const [exporting, setExporting] = useState(false);
+  const [history, setHistory] = useState<EntityRow | null>(null);
+  const closeHistory = useCallback(() => setHistory(null), []);
+  const loadHistory = useCallback(
+    () => (history && client.getAudit ? client.getAudit(history.id) : Promise.resolve([])),
+    [client, history],
+  );
+  const links = (definition.rowLinks ?? []).map((link) => ({
+    name: link.name,
+    label: localText(link.label, lang),
+    onClick: () => selected && navigate(link.route.replace('{id}', String(selected.id))),
+  }));
 
   const exportRows = async (format: ExportFormat) => {
     setExporting(true);
@@ -80,8 +92,11 @@ export function EntityScreen({
 
   const save = async (values: EntityValues) => {
     const row = open?.row;
-    if (open?.mode === 'edit' && row) await client.update(row.id, row.version, values);
-    else await client.create(values);
+    if (open?.mode === 'edit' && row) {
+      const saved = await client.update(row.id, row.version, values);
+      // a still-selected row takes the stored version, so a delete right after is not refused (417)
+      setSelected((current) => (current?.id === saved.id ? saved : current));
+    } else await client.create(values);
     toast({ text: 'form.saved', kind: 'success' });
     setOpen(null);
     refresh();
@@ -112,6 +127,7 @@ export function EntityScreen({
         onRefresh={refresh}
         onExport={(format) => void exportRows(format)}
         exporting={exporting}
+        links={links}
         onPrint={() => selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)}
       />
       <EntityGrid
@@ -134,7 +150,11 @@ export function EntityScreen({
           onSave={save}
           onClose={close}
           clientFor={clientFor}
+          onHistory={open.row && client.getAudit ? () => setHistory(open.row ?? null) : undefined}
         />
+      )}
+      {history && (
+        <HistoryDialog definition={definition} lang={lang} load={loadHistory} onClose={closeHistory} />
       )}
     </section>
   );

@@ -25,6 +25,8 @@ export interface EntityToolbarProps {
   exporting?: boolean;
   /** Print view of the selected row (shown only with the print permission). */
   onPrint?: () => void;
+  /** Links for the selected row (definition.rowLinks), enabled when a row is selected. */
+  links?: { name: string; label: string; onClick: () => void }[];
 }
 
 export function EntityToolbar({
@@ -36,6 +38,7 @@ export function EntityToolbar({
   onRefresh,
   onExport,
   exporting = false,
+  links = [],
   onPrint,
 }: EntityToolbarProps) {
   const { t } = useTranslation();
@@ -57,6 +60,17 @@ export function EntityToolbar({
       {permissions.delete && button('delete', onDelete, !hasSelection)}
       {button('refresh', onRefresh)}
       {permissions.print && onPrint && button('print', onPrint, !hasSelection)}
+      {links.map((link) => (
+        <ToolbarButton
+          key={link.name}
+          data-link={link.name}
+          onClick={link.onClick}
+          disabled={!hasSelection}
+          appearance="subtle"
+        >
+          {link.label}
+        </ToolbarButton>
+      ))}
       {permissions.export && onExport && (
         <Menu>
           <MenuTrigger disableButtonEnhancement>

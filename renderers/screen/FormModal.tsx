@@ -2,7 +2,14 @@
  * The form in a Fluent Dialog for new/edit/view. Closing with unsaved changes asks
  * confirm(form.unsaved); closeAllDialogs (navigation, 403) closes it without asking.
  */
-import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
@@ -21,9 +28,20 @@ export interface FormModalProps {
   onClose: () => void;
   /** Clients of other entities for lookups ('module.name'). */
   clientFor?: (entityKey: string) => EntityClient;
+  /** Opens the record's history (shown for a stored record when given). */
+  onHistory?: () => void;
 }
 
-export function FormModal({ definition, lang, mode, row, onSave, onClose, clientFor }: FormModalProps) {
+export function FormModal({
+  definition,
+  lang,
+  mode,
+  row,
+  onSave,
+  onClose,
+  clientFor,
+  onHistory,
+}: FormModalProps) {
   const { t } = useTranslation();
   const dirty = useRef(false);
   const asking = useRef(false);
@@ -71,7 +89,17 @@ export function FormModal({ definition, lang, mode, row, onSave, onClose, client
         style={{ maxWidth: definition.children ? 'min(1280px, 98vw)' : 'min(920px, 96vw)', width: '100%' }}
       >
         <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle
+            action={
+              onHistory && row ? (
+                <Button appearance="subtle" onClick={onHistory}>
+                  {t('history.button')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {title}
+          </DialogTitle>
           <DialogContent>
             <EntityForm
               definition={definition}

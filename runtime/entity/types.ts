@@ -1,6 +1,7 @@
 /** What the renderers need from the server for one entity; implemented over the pipeline. */
 import type { EntityRow } from '../shared/definition';
 import type { ListPage, ListRequest } from '../shared/envelope';
+import type { AuditEntry } from '../shared/reports';
 
 export type EntityValues = Record<string, unknown>;
 
@@ -18,4 +19,6 @@ export interface EntityClient {
   delete(id: number, version: number): Promise<void>;
   /** The file the server produces (CSV or XLSX); failures go through the error catalogue. */
   export(format: ExportFormat, request: ExportRequest): Promise<Blob>;
+  /** The record's audit entries, newest first ({Module}/{Entity}/GetAudit). */
+  getAudit?(id: number): Promise<AuditEntry[]>;
 }

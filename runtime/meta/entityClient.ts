@@ -3,6 +3,7 @@ import { apiPath, type EntityDefinition, type EntityRow } from '../shared/defini
 import type { ListPage, ListRequest } from '../shared/envelope';
 import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../entity/types';
 import { api } from '../http/pipeline';
+import type { AuditEntry } from '../shared/reports';
 
 export function createEntityClient(definition: Pick<EntityDefinition, 'module' | 'name'>): EntityClient {
   const base = apiPath(definition);
@@ -20,5 +21,6 @@ export function createEntityClient(definition: Pick<EntityDefinition, 'module' |
       const response = await api.raw<Blob>('POST', `${base}/Export`, body, { responseType: 'blob' });
       return response._data as Blob;
     },
+    getAudit: (id: number) => api.post<AuditEntry[]>(`${base}/GetAudit`, { id }),
   };
 }

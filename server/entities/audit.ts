@@ -8,22 +8,9 @@ import type { Entity } from '../definitions/registry';
 import type { SystemTables } from '../db/types';
 import type { Lines } from './document';
 import { diff, type Row } from './rows';
+import type { AuditEntry, FieldDiff, LineChanges } from '../../runtime/shared/reports';
 
-export type FieldDiff = Record<string, [unknown, unknown]>;
-
-export interface LineChanges {
-  added: { child: string; index: number; values: Row }[];
-  removed: { child: string; index: number; values: Row }[];
-  changed: { child: string; index: number; diff: FieldDiff }[];
-}
-
-export interface AuditEntry {
-  at: string;
-  user: { id: number; displayName: string } | null;
-  action: 'create' | 'update' | 'delete';
-  diff: FieldDiff;
-  lines?: LineChanges;
-}
+export type { AuditEntry, FieldDiff, LineChanges };
 
 function fieldsOnly(child: Entity['children'][number], row: Row): Row {
   const out: Row = {};

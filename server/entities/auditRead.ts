@@ -4,7 +4,7 @@ import type { Entity } from '../definitions/registry';
 import { notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
 import type { Lang } from '../../runtime/shared/definition';
-import type { AuditEntry, FieldDiff, LineChanges } from './audit';
+import type { AuditEntry, FieldDiff, LineChanges } from '../../runtime/shared/reports';
 import { countRows, listQuery } from './repository';
 
 async function hiddenFields(ctx: AppContext, user: CurrentUser, entity: Entity): Promise<Set<string>> {

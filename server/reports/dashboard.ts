@@ -13,7 +13,8 @@ import { PROJECT_ROOT } from '../config';
 import type { AppContext, CurrentUser } from '../context';
 import { HttpError } from '../http/errors';
 import { periodRange, type PeriodName } from './period';
-import { runReport, type ReportRequest, type ReportRow } from './run';
+import { runReport } from './run';
+import type { DashboardData, DashboardWidget, ReportRequest } from '../../runtime/shared/reports';
 
 interface QueryDef extends Omit<ReportRequest, 'filterModel'> {
   filterModel?: Record<string, unknown>;
@@ -34,17 +35,6 @@ export interface DashboardDef {
   title: LocalText;
   roles: string[];
   widgets: WidgetDef[];
-}
-
-export interface DashboardWidget {
-  id: string;
-  title: string;
-  kind: WidgetDef['kind'];
-  format: 'number' | 'money';
-  entity: string;
-  /** figure: the total; charts: the grouped rows. */
-  value?: number;
-  rows?: ReportRow[];
 }
 
 export const DASHBOARD_DIR = join(PROJECT_ROOT, 'schemas', 'dashboard');
@@ -112,7 +102,7 @@ export async function userDashboard(
   user: CurrentUser,
   lang: Lang,
   now = new Date(),
-): Promise<{ name: string; title: string; widgets: DashboardWidget[] }> {
+): Promise<DashboardData> {
   cached ??= loadDashboards();
   const dash = dashboardFor(user.role, cached);
   if (!dash) return { name: '', title: '', widgets: [] };

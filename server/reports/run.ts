@@ -15,22 +15,9 @@ import { listError } from '../entities/filters';
 import { listQuery } from '../entities/repository';
 import { permissionsByEntity } from '../security/permissions';
 import { jalaliMonthKey } from './period';
+import type { MeasureOp, ReportRequest, ReportRow } from '../../runtime/shared/reports';
 
-export type MeasureOp = 'count' | 'sum' | 'avg';
-
-export interface ReportRequest {
-  entity: string;
-  /** Field to group by; absent: one row with the total. */
-  groupBy?: string;
-  measure: { op: MeasureOp; field?: string };
-  filterModel?: unknown;
-}
-
-export interface ReportRow {
-  key: string | number | boolean | null;
-  label: string;
-  value: number;
-}
+export type { MeasureOp, ReportRequest, ReportRow };
 
 const MAX_GROUPS = 500;
 

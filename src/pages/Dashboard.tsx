@@ -1,8 +1,17 @@
-/** Landing screen: welcome with the user's name and the menu's entities as quick links. */
+/**
+ * Landing screen: welcome, the user's dashboard (figures and charts of Report/Dashboard, drawn from
+ * schemas/dashboard/ definitions; only widgets over entities the user may view) and the menu's
+ * entities as quick links.
+ */
+import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router-dom';
-import { Card, Title2, Title3, makeStyles } from '@fluentui/react-components';
+import { Card, Spinner, Text, Title2, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { Chart, chartValue } from '../../renderers/index';
 import { currentUser } from '../../runtime/auth/session';
+import { getLang } from '../../runtime/lang';
+import { loadDashboard } from '../../runtime/report/reportClient';
+import type { DashboardWidget } from '../../runtime/shared/reports';
 import type { ShellData } from '../loaders';
 
 const useStyles = makeStyles({
@@ -12,20 +21,75 @@ const useStyles = makeStyles({
     gap: '12px',
     marginTop: '16px',
   },
+  charts: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))',
+    gap: '12px',
+    marginTop: '16px',
+  },
+  figure: { fontSize: '24px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' },
   list: { margin: 0, paddingInlineStart: '16px' },
 });
+
+function useDashboard(): DashboardWidget[] | null {
+  const [widgets, setWidgets] = useState<DashboardWidget[] | null>(null);
+  useEffect(() => {
+    let alive = true;
+    loadDashboard().then(
+      (d) => alive && setWidgets(d.widgets),
+      () => alive && setWidgets([]), // the pipeline has shown the error
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return widgets;
+}
 
 export function Dashboard() {
   const styles = useStyles();
   const { t } = useTranslation();
+  const lang = getLang();
   const data = useRouteLoaderData('shell') as ShellData | undefined;
   const name = currentUser()?.name ?? '';
   const groups = (data?.menu ?? []).filter((g) => g.children?.length);
+  const widgets = useDashboard();
+  const figures = (widgets ?? []).filter((w) => w.kind === 'figure');
+  const charts = (widgets ?? []).filter((w) => w.kind !== 'figure');
   return (
     <section aria-labelledby="dashboard-title">
       <Title2 as="h1" id="dashboard-title">
         {t('shell.welcome', { name })}
       </Title2>
+      {widgets === null && <Spinner size="small" label={t('app.loading')} />}
+      {figures.length > 0 && (
+        <div className={styles.grid} role="list" aria-label={t('dashboard.figures')}>
+          {figures.map((w) => (
+            <Card key={w.id} role="listitem" data-widget={w.id}>
+              <Text>{w.title}</Text>
+              <span className={styles.figure} data-value={w.value}>
+                {chartValue(w.value ?? 0, lang)}
+              </span>
+            </Card>
+          ))}
+        </div>
+      )}
+      {charts.length > 0 && (
+        <div className={styles.charts} role="list" aria-label={t('dashboard.charts')}>
+          {charts.map((w) =>
+            w.kind === 'figure' ? null : (
+              <Card key={w.id} role="listitem" data-widget={w.id}>
+                <Title3 as="h2">{w.title}</Title3>
+                {(w.rows ?? []).length === 0 ? (
+                  <Text>{t('report.noRows')}</Text>
+                ) : (
+                  <Chart kind={w.kind} rows={w.rows ?? []} lang={lang} title={w.title} />
+                )}
+              </Card>
+            ),
+          )}
+        </div>
+      )}
       <div className={styles.grid} role="list" aria-label={t('shell.quickLinks')}>
         {groups.map((group) => (
           <Card key={group.route} role="listitem">

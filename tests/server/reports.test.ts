@@ -31,9 +31,10 @@ describe.each(DIALECTS)('reports on %s', (dialect) => {
   beforeAll(async () => {
     db = await freshDatabase(dialect);
     app = await makeApp(db.url);
-    [staff, customer, vendor, admin] = await Promise.all(
+    const tokens = await Promise.all(
       ['staff', 'customer', 'vendor', 'admin'].map(async (u) => (await signIn(app, u)).access_token),
     );
+    [staff, customer, vendor, admin] = tokens as [string, string, string, string];
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -14,6 +14,8 @@ import { MoneyWidget } from './MoneyWidget';
 import { NationalCodeWidget } from './NationalCodeWidget';
 import { NumberWidget } from './NumberWidget';
 import { PersianTextWidget } from './PersianTextWidget';
+import { ReportEntityWidget } from './ReportEntityWidget';
+import { ReportFieldWidget } from './ReportFieldWidget';
 import { SelectWidget } from './SelectWidget';
 import { ShebaWidget } from './ShebaWidget';
 import { TextareaWidget } from './TextareaWidget';
@@ -40,6 +42,8 @@ export const widgetRegistry: RegistryWidgetsType = {
   link: LinkWidget,
   workflowState: WorkflowStateWidget,
   persianText: PersianTextWidget,
+  reportEntity: ReportEntityWidget,
+  reportField: ReportFieldWidget,
   attachments: AttachmentsWidget,
 };
 

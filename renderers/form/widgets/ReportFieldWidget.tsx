@@ -1,0 +1,37 @@
+/**
+ * ui:widget "reportField": a field of the entity chosen by the form's "reportEntity" widget;
+ * ui:options.kinds limits the choice (e.g. ["number"] for a sum, ["date"] for a date range).
+ */
+import { Select } from '@fluentui/react-components';
+import type { WidgetProps } from '@rjsf/utils';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportFormStore } from '../../../runtime/report/reportForm';
+import { controlProps } from './context';
+import { useReportEntities } from './ReportEntityWidget';
+
+export function ReportFieldWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const entity = useSyncExternalStore(reportFormStore.subscribe, () => reportFormStore.getState().entity);
+  const list = useReportEntities();
+  const kinds = Array.isArray(props.options.kinds) ? (props.options.kinds as string[]) : null;
+  const fields = (list.find((e) => e.key === entity)?.fields ?? []).filter(
+    (f) => !kinds || kinds.includes(f.kind),
+  );
+  const value = typeof props.value === 'string' ? props.value : '';
+  return (
+    <Select
+      {...controlProps(props)}
+      value={value}
+      onChange={(_, data) => props.onChange(data.value === '' ? undefined : data.value)}
+    >
+      <option value="">{entity ? t('report.fieldPlaceholder') : t('report.chooseEntityFirst')}</option>
+      {value && !fields.some((f) => f.name === value) && <option value={value}>{value}</option>}
+      {fields.map((f) => (
+        <option key={f.name} value={f.name}>
+          {f.label}
+        </option>
+      ))}
+    </Select>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * /report/savedReport/:id/run: runs one saved report (report.savedReport) through Report/Run and
+ * draws its chart and table. The report's definition is data; this page only reads it.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { MessageBar, MessageBarBody, Spinner, Title3 } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { ReportView } from '../../renderers/index';
+import { createEntityClient } from '../../runtime/meta/entityClient';
+import { runReport, savedReportRequest } from '../../runtime/report/reportClient';
+import { getLang } from '../../runtime/lang';
+import type { ChartKind, ReportRow } from '../../runtime/shared/reports';
+import { titleStore } from '../title';
+
+const savedReports = createEntityClient({ module: 'report', name: 'savedReport' });
+
+interface Result {
+  title: string;
+  kind: ChartKind;
+  rows: ReportRow[];
+}
+
+export function ReportRunPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const lang = getLang();
+  const [state, setState] = useState<{ id: string; result: Result | null; failed: boolean }>({
+    id: '',
+    result: null,
+    failed: false,
+  });
+
+  useEffect(() => {
+    let alive = true;
+    (async () => {
+      const saved = await savedReports.get(Number(id));
+      const rows = await runReport(savedReportRequest(saved));
+      const chart = saved.chart === 'pie' || saved.chart === 'line' ? saved.chart : 'bar';
+      return { title: String(saved.title ?? ''), kind: chart, rows } satisfies Result;
+    })().then(
+      (result) => {
+        if (!alive) return;
+        setState({ id, result, failed: false });
+        titleStore.setState({ screenTitle: result.title });
+      },
+      () => alive && setState({ id, result: null, failed: true }), // the pipeline has shown the error
+    );
+    return () => {
+      alive = false;
+      titleStore.setState({ screenTitle: null });
+    };
+  }, [id]);
+
+  const result = state.id === id ? state.result : null;
+  return (
+    <section dir={lang === 'fa' ? 'rtl' : 'ltr'} aria-labelledby="report-title">
+      <Link to="/report/savedReport">{t('report.back')}</Link>
+      {state.id === id && state.failed ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{t('report.noRows')}</MessageBarBody>
+        </MessageBar>
+      ) : !result ? (
+        <Spinner label={t('app.loading')} />
+      ) : (
+        <>
+          <Title3 as="h1" id="report-title">
+            {result.title}
+          </Title3>
+          <ReportView rows={result.rows} kind={result.kind} lang={lang} title={result.title} />
+        </>
+      )}
+    </section>
+  );
+}
