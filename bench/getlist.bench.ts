@@ -3,14 +3,14 @@
  * throwaway PostgreSQL, against the floor (bench/lib/floor.ts: same SQL on the driver, same bytes).
  * Two cases: a new filter each request (the count runs: page + count SQL on both sides), and
  * scrolling one filter (pages 2..; the server's count is cached, the floor runs only the page SQL).
- * BENCH_PG=0 skips PostgreSQL.
+ * BENCH_N requests per case (default 60), scrolling the first 30 pages. BENCH_PG=0 skips PostgreSQL.
  */
 import { sqliteUrl, postgres, ROWS } from './lib/data';
 import { startFloor, startServer, token } from './lib/proc';
 import { writeResults, round, type Figure } from './lib/results';
 import { interleaved, post, type Target } from './lib/timing';
 
-const N = Number(process.env.BENCH_N ?? 300);
+const N = Number(process.env.BENCH_N ?? 60);
 const CITIES = ['تهران', 'مشهد', 'اصفهان', 'شیراز', 'تبریز', 'کرج', 'اهواز', 'قم', 'کرمانشاه', 'رشت'];
 
 async function measure(label: string, databaseUrl: string): Promise<Figure[]> {
@@ -62,7 +62,7 @@ async function measure(label: string, databaseUrl: string): Promise<Figure[]> {
     // scrolling one filter: pages 1..N (the first request counted it above for i = 0)
     const lastRow = (JSON.parse((await post(list, auth, ours(0, 0))).text) as { Data: { lastRow: number } })
       .Data.lastRow;
-    const pages = Math.max(1, Math.min(N, Math.floor(lastRow / 100) - 1));
+    const pages = Math.max(1, Math.min(30, Math.floor(lastRow / 100) - 1));
     const [ow, fw] = await interleaved(
       { url: list, headers: auth, body: (i) => ours(0, 100 * ((i % pages) + 1)) },
       { url: `${floor.url}/floor/list`, headers: {}, body: (i) => bare(0, 100 * ((i % pages) + 1), lastRow) },
