@@ -21,6 +21,7 @@ import { securityPlugin } from './security/routes';
 import { metaPlugin } from './meta/routes';
 import { managementPlugin } from './management/routes';
 import { entityPlugin } from './entities/routes';
+import { lowcodePlugin, registryInForce, syncPseudoPermissions } from './lowcode/plugin';
 import { reportsPlugin } from './reports/routes';
 import { operationsPlugin } from './operations/routes';
 import { attachmentsPlugin } from './attachments/routes';
@@ -42,9 +43,12 @@ async function prepare(ctx: AppContext): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     // two processes starting on one PostgreSQL create tables and seed one after the other
     if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`.execute(trx);
+    // published definitions (server/lowcode) override the shipped files
+    ctx.registry = await registryInForce(trx, ctx);
     await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
     await seed(trx, ctx);
     await syncAdminPermissions(trx, ctx.registry);
+    await syncPseudoPermissions(trx);
   });
 }
 
@@ -59,9 +63,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     rateLimit: { ...base.rateLimit, ...options.config?.rateLimit },
   } as ServerConfig;
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
-  const registry = new Registry(loadDefinitions(options.definitionsDir));
+  const definitionFiles = loadDefinitions(options.definitionsDir);
+  const registry = new Registry(definitionFiles);
   const database = openDatabase(config.databaseUrl);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, registry, config };
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, registry, config, definitionFiles };
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'] },
@@ -98,6 +103,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await metaPlugin(scope);
     await managementPlugin(scope);
     await reportsPlugin(scope);
+    await lowcodePlugin(scope);
     await entityPlugin(scope);
     await operationsPlugin(scope);
     await attachmentsPlugin(scope);

@@ -1,6 +1,6 @@
 /** What every plugin shares: database, definitions, configuration. Decorated on the Fastify instance as `ctx`. */
 import type { Kysely } from 'kysely';
-import type { Lang } from '../runtime/shared/definition';
+import type { EntityDefinition, Lang } from '../runtime/shared/definition';
 import type { ServerConfig } from './config';
 import type { Registry } from './definitions/registry';
 import type { Dialect, SystemTables } from './db/types';
@@ -8,8 +8,11 @@ import type { Dialect, SystemTables } from './db/types';
 export interface AppContext {
   db: Kysely<SystemTables>;
   dialect: Dialect;
+  /** Swapped (never mutated) when a low-code publish or rollback rebuilds it: read it per request. */
   registry: Registry;
   config: ServerConfig;
+  /** The shipped definitions (schemas/), under the published database versions (server/lowcode). */
+  definitionFiles?: EntityDefinition[];
 }
 
 /** The signed-in user of a business call, read from the database on each call. */

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { IDENTIFIER, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
 import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
@@ -27,8 +27,7 @@ function walk(dir: string): string[] {
     // schemas/dashboard/ holds dashboard definitions (server/reports/dashboard.ts), not entities
     if (statSync(path).isDirectory()) {
       if (name !== 'dashboard') out.push(...walk(path));
-    }
-    else if (name.endsWith('.json') && name !== 'definition.schema.json') out.push(path);
+    } else if (name.endsWith('.json') && name !== 'definition.schema.json') out.push(path);
   }
   return out;
 }
@@ -96,10 +95,33 @@ function ruleProblems(at: string, set: RuleSet | undefined, known: Set<string>):
   return out;
 }
 
+/** The JSON Schema of definitions (schemas/definition.schema.json). */
+export function definitionMetaSchema(dir = join(PROJECT_ROOT, 'schemas')): object {
+  return JSON.parse(readFileSync(join(dir, 'definition.schema.json'), 'utf8')) as object;
+}
+
+let metaValidator: ValidateFunction | undefined;
+
+/**
+ * Problems of one definition sent by the designer: the meta-schema, then the cross-checks; each
+ * with the JSON path inside the definition. [] when valid.
+ */
+export function definitionProblems(json: unknown): { path: string; message: string }[] {
+  metaValidator ??= createAjv({ strict: false }).compile(definitionMetaSchema());
+  if (!metaValidator(json))
+    return (metaValidator.errors ?? []).map((e) => {
+      const [path, ...rest] = describe(e).split(': ');
+      return { path: path ?? '/', message: rest.join(': ') };
+    });
+  return crossCheck(json as EntityDefinition).map((p) => {
+    const at = p.indexOf(': ');
+    return { path: p.slice(0, at), message: p.slice(at + 2) };
+  });
+}
+
 export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefinition[] {
   const ajv = createAjv({ strict: false });
-  const metaSchema = JSON.parse(readFileSync(join(dir, 'definition.schema.json'), 'utf8')) as object;
-  const validate = ajv.compile(metaSchema);
+  const validate = ajv.compile(definitionMetaSchema(dir));
   const defs: EntityDefinition[] = [];
   const seen = new Map<string, string>();
   for (const path of walk(dir)) {

@@ -36,11 +36,22 @@ export class Registry {
   private readonly byKey = new Map<string, Entity>();
   private readonly byPath = new Map<string, Entity>();
   /** Standalone validator modules served to the browser (server/meta/validators.ts). */
-  readonly validators = new ValidatorModules();
+  readonly validators: ValidatorModules;
 
-  constructor(defs: EntityDefinition[]) {
+  /**
+   * `previous`: the registry this one replaces (low-code publish): its validator modules are kept
+   * (URLs already sent stay valid) and entities whose definition did not change are reused as
+   * they are, so a rebuild compiles only what changed.
+   */
+  constructor(defs: EntityDefinition[], previous?: Registry) {
+    this.validators = previous?.validators ?? new ValidatorModules();
     const ajv = createAjv();
     for (const def of defs) {
+      const old = previous?.byKey.get(entityKey(def));
+      if (old && JSON.stringify(old.def) === JSON.stringify(def)) {
+        this.add(old);
+        continue;
+      }
       // the JSON's $schema is for editors; the data schema is validated as it stands
       const schema = validationSchema(def.schema);
       const entity: Entity = {
@@ -58,9 +69,13 @@ export class Registry {
       this.validators.ensure(schema, true);
       for (const child of Object.values(def.children ?? {}))
         this.validators.ensure(validationSchema(child.schema), true);
-      this.byKey.set(entity.key, entity);
-      this.byPath.set(`${pascal(def.module)}/${pascal(def.name)}`.toLowerCase(), entity);
+      this.add(entity);
     }
+  }
+
+  private add(entity: Entity): void {
+    this.byKey.set(entity.key, entity);
+    this.byPath.set(`${pascal(entity.def.module)}/${pascal(entity.def.name)}`.toLowerCase(), entity);
   }
 
   all(): Entity[] {

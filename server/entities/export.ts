@@ -18,6 +18,8 @@ import { countRows, listQuery, pageRows, type ListQuery } from './repository';
 import type { Row } from './rows';
 import { csvLine, displayCell, exportColumns, headerCells, lookupTexts, type Cell } from './exportValues';
 import { workbook } from './xlsx';
+import { addLookupDisplays } from './lookupDisplay';
+import { fieldModes, hiddenOf } from '../security/fieldAccess';
 
 export const MAX_EXPORT_ROWS = 100_000;
 const BATCH = 1000;
@@ -45,15 +47,18 @@ export function contentDisposition(entity: Entity, lang: Lang, format: Format): 
 async function* cellBatches(
   ctx: AppContext,
   entity: Entity,
+  user: CurrentUser,
   q: ListQuery,
   total: number,
   columns: string[],
   lang: Lang,
 ): AsyncGenerator<Cell[][]> {
   for (let start = 0; start < total; start += BATCH) {
-    const rows: Row[] = await pageRows(ctx, entity, q, start, Math.min(start + BATCH, total));
-    if (rows.length === 0) return;
-    const lookups = await lookupTexts(ctx, entity, columns, rows);
+    const page = await pageRows(ctx, entity, q, start, Math.min(start + BATCH, total));
+    if (page.length === 0) return;
+    // display texts only of looked-up rows the user may view (permission and row scope there)
+    const rows: Row[] = await addLookupDisplays(ctx, entity, user, page);
+    const lookups = lookupTexts(entity, columns, rows);
     yield rows.map((r) => columns.map((c) => displayCell(entity, c, r[c], lang, lookups)));
   }
 }
@@ -81,9 +86,10 @@ export async function exportRows(
       const message = t(lang, 'errors.ExportTooManyRows', { max: MAX_EXPORT_ROWS, count: total });
       throw new HttpError(417, 'ExportTooManyRows', [{ FieldName: '', Message: message }]);
     }
-    const columns = exportColumns(entity);
+    const hidden = hiddenOf(await fieldModes(ctx, user, entity));
+    const columns = exportColumns(entity).filter((c) => !hidden.has(c));
     const header = headerCells(entity, columns, lang);
-    const batches = cellBatches(ctx, entity, q, total, columns, lang);
+    const batches = cellBatches(ctx, entity, user, q, total, columns, lang);
     reply.type(TYPES[format]).header('content-disposition', contentDisposition(entity, lang, format));
     if (format === 'csv') return reply.send(Readable.from(csvChunks(header, batches)));
     const rows: Cell[][] = [];

@@ -1,13 +1,11 @@
 /**
  * Display values of the export: list columns with their labels in the request language, enum
- * labels, بله/خیر for booleans, Jalali dates, lookups as the other row's display text, money and
+ * labels, بله/خیر for booleans, Jalali dates, lookups as the other row's display text (when the user may see that row), money and
  * other numbers as numbers. Formatting for CSV (RFC 4180, formula-injection guard) is here too.
  */
-import { localText, type Lang } from '../../runtime/shared/definition';
+import { localText, lookupDisplayKey, type Lang } from '../../runtime/shared/definition';
 import { isoToJalali } from '../../runtime/shared/jalali';
-import type { AppContext } from '../context';
 import type { Entity } from '../definitions/registry';
-import type { Untyped } from '../db/untyped';
 import { t } from '../i18n';
 import type { Row } from './rows';
 
@@ -25,26 +23,19 @@ export function headerCells(entity: Entity, columns: string[], lang: Lang): stri
 /** id → display text of the rows a lookup column points at, for one batch of rows. */
 export type LookupTexts = Map<string, Map<number, string>>;
 
-export async function lookupTexts(
-  ctx: AppContext,
-  entity: Entity,
-  columns: string[],
-  rows: Row[],
-): Promise<LookupTexts> {
+/**
+ * The display texts GetList adds to rows (`{column}__display`, server/entities/lookupDisplay.ts:
+ * only for looked-up rows the user may view, within its row scope), by column and id.
+ */
+export function lookupTexts(entity: Entity, columns: string[], rows: Row[]): LookupTexts {
   const out: LookupTexts = new Map();
   for (const c of columns) {
-    const lookup = entity.def.fields[c]?.lookup;
-    const target = lookup ? ctx.registry.byEntityKey(lookup.entity) : undefined;
-    if (!lookup || !target || !(lookup.displayField in target.def.schema.properties)) continue;
-    const ids = [...new Set(rows.map((r) => r[c]).filter((v): v is number => typeof v === 'number'))];
+    if (!entity.def.fields[c]?.lookup) continue;
     const texts = new Map<number, string>();
-    if (ids.length) {
-      const found = (await (ctx.db as unknown as Untyped)
-        .selectFrom(target.table)
-        .select(['id', lookup.displayField])
-        .where('id', 'in', ids)
-        .execute()) as Row[];
-      for (const f of found) texts.set(Number(f.id), String(f[lookup.displayField] ?? ''));
+    for (const r of rows) {
+      const id = r[c];
+      const text = r[lookupDisplayKey(c)];
+      if (typeof id === 'number' && typeof text === 'string') texts.set(id, text);
     }
     out.set(c, texts);
   }

@@ -17,6 +17,7 @@ import { validateDocument } from './document';
 import { exportRows } from './export';
 import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
+import { fieldModes, guardValues, hiddenOf, stripAnswer } from '../security/fieldAccess';
 import type { Lang } from '../../runtime/shared/definition';
 
 const ACTIONS: Record<string, EntityAction> = {
@@ -82,8 +83,12 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       await checkLicence(ctx, entity);
       await checkBranches(ctx, entity, req);
       if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply, selectedYear(req));
+      // field permissions: hidden fields never answered nor written, read-only ones kept
+      const modes = await fieldModes(ctx, user, entity);
+      if (action === 'create' || action === 'update')
+        body.values = await guardValues(ctx, entity, user, modes, action, body, req.lang);
       const data = await dispatch(ctx, entity, action, user, body, req.lang, selectedYear(req));
-      return reply.send(ok(data));
+      return reply.send(ok(stripAnswer(data, hiddenOf(modes))));
     },
   );
 }

@@ -6,18 +6,16 @@ import { businessRoute } from '../http/business';
 import { forbidden, unknownEntity } from '../http/errors';
 import { entityPermissions } from '../security/permissions';
 import { entityFromBody } from './lookup';
+import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { validatorUrls, validatorsPlugin } from './validators';
 
-/**
- * Field-level visibility hook: names of fields this user may not see. No rules are seeded yet;
- * when they come, they are stored per role and entity and read here.
- */
+/** Field-level visibility: fields the user's role may not see (field_permissions, mode hidden). */
 export async function hiddenFields(
-  _ctx: AppContext,
-  _user: CurrentUser,
-  _def: EntityDefinition,
+  ctx: AppContext,
+  user: CurrentUser,
+  def: EntityDefinition,
 ): Promise<Set<string>> {
-  return new Set();
+  return hiddenOf(await fieldModes(ctx, user, { key: `${def.module}.${def.name}`, def }));
 }
 
 /** A copy of the definition without the hidden fields. */
@@ -50,7 +48,12 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
     if (!entity) throw unknownEntity();
     const perms = await entityPermissions(ctx, user, entity.key);
     if (!perms.view) throw forbidden();
-    const stripped = strip(entity.def, await hiddenFields(ctx, user, entity.def));
+    const modes = await fieldModes(ctx, user, entity);
+    const stripped = strip(entity.def, hiddenOf(modes));
+    for (const [field, mode] of modes) {
+      const prop = stripped.schema.properties[field];
+      if (mode === 'readOnly' && prop) prop.readOnly = true;
+    }
     // validators of the schemas as sent (before titles, which do not change what is valid)
     return { ...localise(stripped, req.lang, new Set()), validators: validatorUrls(ctx.registry, stripped) };
   });

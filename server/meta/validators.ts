@@ -28,12 +28,12 @@ export function validatorUrls(
 }
 
 export async function validatorsPlugin(app: FastifyInstance): Promise<void> {
-  const { registry } = app.ctx;
+  const { ctx } = app;
   app.get<{ Params: { module: string; name: string; file: string } }>(
     '/api/validators/:module/:name/:file',
     async (req, reply) => {
       const hash = FILE.exec(req.params.file)?.[1];
-      const code = hash ? registry.validators.code(hash) : undefined;
+      const code = hash ? ctx.registry.validators.code(hash) : undefined;
       if (!code) throw notFound();
       return reply
         .header('Content-Type', 'text/javascript; charset=utf-8')

@@ -18,8 +18,16 @@ export function partyKind(user: CurrentUser): 'vendor' | 'customer' | null {
   return null;
 }
 
-export async function menuAccess(ctx: AppContext, role: string): Promise<Set<string>> {
-  const rows = await ctx.db.selectFrom('menu_access').select('entity').where('who', '=', role).execute();
+/** Entities granted to the user's role or to the user itself (`user:<id>`) in menu_access. */
+export async function menuAccess(
+  ctx: AppContext,
+  user: Pick<CurrentUser, 'id' | 'role'>,
+): Promise<Set<string>> {
+  const rows = await ctx.db
+    .selectFrom('menu_access')
+    .select('entity')
+    .where('who', 'in', [user.role, `user:${user.id}`])
+    .execute();
   return new Set(rows.map((r) => r.entity));
 }
 
@@ -33,7 +41,7 @@ export async function permissionsByEntity(
     .selectAll()
     .where('role', '=', user.role)
     .execute();
-  const allowed = partyKind(user) ? await menuAccess(ctx, user.role) : null;
+  const allowed = partyKind(user) ? await menuAccess(ctx, user) : null;
   const out = new Map<string, EntityPermissions>();
   for (const r of rows) {
     if (allowed && !allowed.has(r.entity)) continue;

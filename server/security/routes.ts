@@ -5,6 +5,7 @@ import { businessRoute } from '../http/business';
 import { unknownEntity } from '../http/errors';
 import { MODULE_ORDER, MODULE_TITLES } from './modules';
 import { SHELL_PAGES } from './pages';
+import { menuSlots } from './menuLayout';
 import { entityPermissions, permissionsByEntity } from './permissions';
 import { entityFromBody } from '../meta/lookup';
 
@@ -21,25 +22,27 @@ export async function securityPlugin(app: FastifyInstance): Promise<void> {
   businessRoute(app, 'Security/Menu/GetMenu', async ({ req, user }) => {
     const perms = await permissionsByEntity(ctx, user);
     const groups = new Map<string, MenuItem[]>();
-    const entities = ctx.registry
-      .all()
-      .filter((e) => e.def.menu && perms.get(e.key)?.view)
-      .sort(
-        (a, b) => (a.def.menu?.order ?? 0) - (b.def.menu?.order ?? 0) || a.def.name.localeCompare(b.def.name),
-      );
-    for (const e of entities) {
-      const list = groups.get(e.def.module) ?? [];
-      list.push({
-        route: `/${e.def.module}/${e.def.name}`,
-        title: localText(e.def.title, req.lang),
-        entity: e.key,
-      });
-      groups.set(e.def.module, list);
-    }
-    for (const page of SHELL_PAGES.filter((p) => p.visibleTo(user))) {
-      const list = groups.get(page.module) ?? [];
-      list.push({ route: `/${page.module}/${page.name}`, title: localText(page.title, req.lang) });
-      groups.set(page.module, list);
+    // in the layout's order (menu_layout, else the definition's), hidden items left out
+    for (const slot of await menuSlots(ctx)) {
+      if (slot.hidden) continue;
+      let item: MenuItem | null = null;
+      if (slot.page) {
+        const page = SHELL_PAGES.find((p) => p.module === slot.module && p.name === slot.name);
+        if (page?.visibleTo(user) && (!page.permission || perms.get(page.permission)?.edit))
+          item = { route: `/${page.module}/${page.name}`, title: localText(page.title, req.lang) };
+      } else {
+        const e = ctx.registry.byEntityKey(slot.key);
+        if (e && perms.get(e.key)?.view)
+          item = {
+            route: `/${e.def.module}/${e.def.name}`,
+            title: localText(e.def.title, req.lang),
+            entity: e.key,
+          };
+      }
+      if (!item) continue;
+      const list = groups.get(slot.module) ?? [];
+      list.push(item);
+      groups.set(slot.module, list);
     }
     return MODULE_ORDER.filter((m) => groups.has(m)).map((m) => ({
       route: `/${m}`,

@@ -12,6 +12,7 @@ import { seedSupplyChain } from './supplyChain';
 import { seedHr } from './hr';
 import { seedTransport } from './transport';
 import { seedFinance } from './finance';
+import { seedLowcode } from './lowcode';
 
 export interface SeedContext {
   db: Kysely<SystemTables>;
@@ -31,4 +32,5 @@ export const SEEDERS: Seeder[] = [
   seedTransport,
   seedFinance,
   seedReports,
+  seedLowcode,
 ];

@@ -1,0 +1,139 @@
+/**
+ * Publishing and rolling back definitions: checks (format, cross-checks, lookups, module, table
+ * name), the plan, the new active version, tables created or extended, columns of changed types
+ * kept under another name, admin (and the publisher's role) permissions, then the registry swap.
+ */
+import { sql, type Kysely } from 'kysely';
+import { ENTITY_ACTIONS, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import type { AppContext, CurrentUser } from '../context';
+import { columnType, syncEntityTables } from '../db/entityTables';
+import type { SystemTables } from '../db/types';
+import type { Untyped } from '../db/untyped';
+import { definitionProblems, loadDefinitions } from '../definitions/load';
+import { Registry, entityKey, tableName } from '../definitions/registry';
+import { syncAdminPermissions } from '../db/seed';
+import { invalid } from '../http/errors';
+import { businessError } from '../entities/document';
+import { MODULE_TITLES } from '../security/modules';
+import { planChanges, type Plan, type TypeChange } from './plan';
+import { definitionsInForce, storeVersion } from './store';
+import { PSEUDO_ENTITIES } from './pseudo';
+
+/** Problems of a definition sent by the designer, as "JSON path" and message; [] when valid. */
+export function checkDefinition(ctx: AppContext, json: unknown): { path: string; message: string }[] {
+  const problems = definitionProblems(json);
+  if (problems.length) return problems;
+  const def = json as EntityDefinition;
+  if (!(def.module in MODULE_TITLES))
+    problems.push({ path: '/module', message: `unknown module '${def.module}'` });
+  const key = entityKey(def);
+  const clash = ctx.registry.all().find((e) => e.table === tableName(def) && e.key !== key);
+  if (clash) problems.push({ path: '/name', message: `same table as ${clash.key}` });
+  if (PSEUDO_ENTITIES.includes(key)) problems.push({ path: '/name', message: `${key} is reserved` });
+  const lookups = (at: string, fields: EntityDefinition['fields']) => {
+    for (const [name, meta] of Object.entries(fields)) {
+      if (!meta.lookup) continue;
+      const target = meta.lookup.entity === key ? def : ctx.registry.byEntityKey(meta.lookup.entity)?.def;
+      if (!target)
+        problems.push({
+          path: `${at}/${name}/lookup/entity`,
+          message: `unknown entity '${meta.lookup.entity}'`,
+        });
+      else if (!(meta.lookup.displayField in target.schema.properties))
+        problems.push({
+          path: `${at}/${name}/lookup/displayField`,
+          message: `unknown field '${meta.lookup.displayField}'`,
+        });
+    }
+  };
+  lookups('/fields', def.fields);
+  for (const [name, child] of Object.entries(def.children ?? {}))
+    lookups(`/children/${name}/fields`, child.fields);
+  return problems;
+}
+
+/** 417 with the JSON path of each problem, or the definition. */
+export function validDefinition(ctx: AppContext, json: unknown): EntityDefinition {
+  const problems = checkDefinition(ctx, json);
+  if (problems.length) throw invalid(problems.map((p) => ({ FieldName: p.path, Message: p.message })));
+  return json as EntityDefinition;
+}
+
+export async function plan(ctx: AppContext, def: EntityDefinition, lang: Lang): Promise<Plan> {
+  return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), def, lang);
+}
+
+/** The old column of a changed type stays as `{column}Prev{version}`; converting values are copied back. */
+async function keepChangedColumns(db: Untyped, ctx: AppContext, changes: TypeChange[], version: number) {
+  for (const c of changes) {
+    if (columnType({ type: c.from }, ctx.dialect) === columnType({ type: c.to }, ctx.dialect)) continue;
+    await db.schema.alterTable(c.table).renameColumn(c.column, `${c.column}Prev${version}`).execute();
+  }
+}
+
+async function copyConverted(db: Untyped, ctx: AppContext, changes: TypeChange[], version: number) {
+  for (const c of changes) {
+    if (!c.converts) continue;
+    if (columnType({ type: c.from }, ctx.dialect) === columnType({ type: c.to }, ctx.dialect)) continue;
+    const type = sql.raw(String(columnType({ type: c.to }, ctx.dialect)));
+    await sql`update ${sql.table(c.table)} set ${sql.ref(c.column)} = cast(${sql.ref(`${c.column}Prev${version}`)} as ${type})`.execute(
+      db,
+    );
+  }
+}
+
+/** Gives `role` every action on `key` unless it has a row for it already. */
+async function grantRole(db: Kysely<SystemTables>, role: string, key: string): Promise<void> {
+  const have = await db
+    .selectFrom('role_permissions')
+    .select('role')
+    .where('role', '=', role)
+    .where('entity', '=', key)
+    .executeTakeFirst();
+  if (have) return;
+  const all = Object.fromEntries(ENTITY_ACTIONS.map((a) => [`can_${a}`, 1])) as Record<
+    `can_${(typeof ENTITY_ACTIONS)[number]}`,
+    number
+  >;
+  await db
+    .insertInto('role_permissions')
+    .values({ role, entity: key, ...all })
+    .execute();
+}
+
+/**
+ * Stores `def` as the next active version (breaking changes only with acceptBreaking), changes the
+ * tables and swaps ctx.registry. Answers the new version.
+ */
+export async function publish(
+  ctx: AppContext,
+  user: CurrentUser,
+  def: EntityDefinition,
+  options: { comment: string | null; acceptBreaking: boolean; lang: Lang },
+): Promise<{ key: string; version: number }> {
+  const key = entityKey(def);
+  const isNew = !ctx.registry.byEntityKey(key);
+  // planned on ctx.db before the transaction (SQLite has one connection, held by the transaction)
+  const changes = await plan(ctx, def, options.lang);
+  if (changes.breaking && !options.acceptBreaking)
+    throw businessError(changes.changes.filter((c) => c.breaking).map((c) => c.message));
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Untyped;
+    const version = await storeVersion(trx, key, def, user.id, options.comment);
+    await keepChangedColumns(db, ctx, changes.typeChanges, version);
+    const registry = new Registry(await definitionsInForce(trx, files(ctx)), ctx.registry);
+    await syncEntityTables(db, ctx.dialect, registry.all());
+    await copyConverted(db, ctx, changes.typeChanges, version);
+    await syncAdminPermissions(trx, registry);
+    if (isNew && user.role !== 'admin') await grantRole(trx, user.role, key);
+    return { registry, version };
+  });
+  ctx.registry = result.registry;
+  return { key, version: result.version };
+}
+
+/** The shipped definitions, read once. */
+export function files(ctx: AppContext): EntityDefinition[] {
+  ctx.definitionFiles ??= loadDefinitions();
+  return ctx.definitionFiles;
+}

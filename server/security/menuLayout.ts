@@ -1,0 +1,69 @@
+/**
+ * Menu layout (table menu_layout, docs/lowcode-api.md): per menu item ("module.name": an entity
+ * with a menu placement or a shell page) its order in its module and whether it is hidden.
+ * GetMenu follows it for everyone; items without a row keep the definition's order.
+ */
+import type { AppContext } from '../context';
+import { SHELL_PAGES } from './pages';
+
+export interface MenuSlot {
+  key: string;
+  module: string;
+  name: string;
+  order: number;
+  hidden: boolean;
+  page: boolean;
+}
+
+export async function readLayout(ctx: AppContext): Promise<Map<string, { order: number; hidden: boolean }>> {
+  const rows = await ctx.db.selectFrom('menu_layout').selectAll().execute();
+  return new Map(rows.map((r) => [r.entity, { order: Number(r.position), hidden: Boolean(r.hidden) }]));
+}
+
+/** Every menu item (entities with a menu placement, shell pages) with its layout, by module and order. */
+export async function menuSlots(ctx: AppContext): Promise<MenuSlot[]> {
+  const layout = await readLayout(ctx);
+  const slots: MenuSlot[] = [];
+  for (const e of ctx.registry.all()) {
+    if (!e.def.menu) continue;
+    const saved = layout.get(e.key);
+    slots.push({
+      key: e.key,
+      module: e.def.module,
+      name: e.def.name,
+      order: saved?.order ?? e.def.menu.order ?? 0,
+      hidden: saved?.hidden ?? false,
+      page: false,
+    });
+  }
+  for (const p of SHELL_PAGES) {
+    const key = `${p.module}.${p.name}`;
+    const saved = layout.get(key);
+    slots.push({
+      key,
+      module: p.module,
+      name: p.name,
+      order: saved?.order ?? p.order,
+      hidden: saved?.hidden ?? false,
+      page: true,
+    });
+  }
+  return slots.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+}
+
+/** Replaces the layout of the items listed. */
+export async function saveLayout(
+  ctx: AppContext,
+  modules: { module: string; entities: { key: string; order: number; hidden: boolean }[] }[],
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const m of modules)
+      for (const e of m.entities) {
+        await trx.deleteFrom('menu_layout').where('entity', '=', e.key).execute();
+        await trx
+          .insertInto('menu_layout')
+          .values({ entity: e.key, module: m.module, position: e.order, hidden: e.hidden ? 1 : 0 })
+          .execute();
+      }
+  });
+}
