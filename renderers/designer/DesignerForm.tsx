@@ -25,6 +25,7 @@ export interface DesignerFormProps {
   /** The server's messages about the draft (Plan's 417), by JSON path. */
   errors?: ServerMessage[];
   onProblem: (id: string, problem: boolean) => void;
+  displayFieldOf?: DesignerContext['displayFieldOf'];
 }
 
 /** The draft is what the analyst made: RJSF adds no defaults to it (no empty arrays or objects). */
@@ -42,13 +43,14 @@ export function DesignerForm({
   lang,
   errors,
   onProblem,
+  displayFieldOf,
 }: DesignerFormProps) {
   const { t } = useTranslation();
   const formSchema = useMemo(() => asFormSchema(schema), [schema]);
   const uiSchema = useMemo(() => designerUiSchema(t), [t]);
   const formContext = useMemo<DesignerContext>(
-    () => ({ lang, definition, setDefinition: onChange, entities, onProblem }),
-    [lang, definition, onChange, entities, onProblem],
+    () => ({ lang, definition, setDefinition: onChange, entities, onProblem, displayFieldOf }),
+    [lang, definition, onChange, entities, onProblem, displayFieldOf],
   );
   const extraErrors = useMemo(() => (errors?.length ? planErrors(errors) : undefined), [errors]);
   return (

@@ -18,7 +18,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityChoice } from './context';
 import { FIELD_KINDS, newRow, rowProblems, type FieldRow } from './fieldRows';
@@ -29,6 +29,8 @@ export interface FieldsTableProps {
   entities: EntityChoice[];
   /** Accessible name of the table. */
   caption: string;
+  /** The display field of a lookup target not known from `entities` (e.g. read from its definition). */
+  displayFieldOf?: (key: string) => Promise<string | undefined>;
   /** Told whether rows with a problem are held back (not in the definition yet). */
   onProblem?: (problem: boolean) => void;
 }
@@ -42,7 +44,8 @@ const useStyles = makeStyles({
 
 const FLAGS = ['required', 'money', 'sortable', 'filterable'] as const;
 
-export function FieldsTable({ rows: given, onChange: emit, entities, caption, onProblem }: FieldsTableProps) {
+export function FieldsTable(props: FieldsTableProps) {
+  const { rows: given, onChange: emit, entities, caption, onProblem, displayFieldOf } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   // Rows with a problem (a name being typed, a duplicate) stay here and are not sent on, so the
@@ -62,9 +65,25 @@ export function FieldsTable({ rows: given, onChange: emit, entities, caption, on
     },
     [onProblem],
   );
+  const latest = useRef(rows);
+  useEffect(() => {
+    latest.current = rows;
+  });
   const onChange = (next: FieldRow[]) => {
+    latest.current = next;
     setLocal({ rows: next, basis });
     if (rowProblems(next).size === 0) emit(next);
+  };
+  const chooseLookup = (i: number, key: string) => {
+    const known = entities.find((e) => e.key === key)?.displayField;
+    const row = rows[i]!;
+    set(i, { lookup: key, lookupDisplay: known ?? '' });
+    if (known || !key || !displayFieldOf) return;
+    void displayFieldOf(key).then((field) => {
+      const now = latest.current;
+      const j = now.findIndex((r) => r.name === row.name && r.lookup === key && !r.lookupDisplay);
+      if (field && j >= 0) onChange(now.map((r, n) => (n === j ? { ...r, lookupDisplay: field } : r)));
+    });
   };
   const set = (i: number, patch: Partial<FieldRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -143,10 +162,7 @@ export function FieldsTable({ rows: given, onChange: emit, entities, caption, on
                 <Select
                   aria-label={label('lookup', i)}
                   value={row.lookup}
-                  onChange={(_, d) => {
-                    const target = entities.find((e) => e.key === d.value);
-                    set(i, { lookup: d.value, lookupDisplay: target?.displayField ?? row.lookupDisplay });
-                  }}
+                  onChange={(_, d) => chooseLookup(i, d.value)}
                 >
                   <option value="">{t('designer.noLookup')}</option>
                   {entities.map((e) => (

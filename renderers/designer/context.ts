@@ -15,6 +15,8 @@ export interface DesignerContext {
   definition: EntityDefinition;
   setDefinition: (next: EntityDefinition) => void;
   entities: EntityChoice[];
+  /** The display field of an entity (lookup targets), when `entities` does not say. */
+  displayFieldOf?: (key: string) => Promise<string | undefined>;
   /** A part of the form holds text that is not valid yet (e.g. rules); publishing waits for it. */
   onProblem: (id: string, problem: boolean) => void;
 }

@@ -14,8 +14,8 @@ export function designerUiSchema(t: Translate): UiSchema {
   const title = (key: string) => ({ 'ui:title': t(`designer.form.${key}`) });
   const localText = (key: string) => ({
     ...title(key),
-    fa: { 'ui:title': t('designer.col.labelFa') },
-    en: { 'ui:title': t('designer.col.labelEn') },
+    fa: { 'ui:title': t(`designer.form.${key}Fa`) },
+    en: { 'ui:title': t(`designer.form.${key}En`) },
   });
   return {
     'ui:order': [

@@ -42,6 +42,7 @@ function EntityFieldsField(props: FieldProps) {
       caption={t('designer.fields')}
       rows={rowsOf(ctx.definition)}
       entities={ctx.entities}
+      displayFieldOf={ctx.displayFieldOf}
       onChange={(rows) => ctx.setDefinition(withRows(ctx.definition, rows))}
       onProblem={onProblem}
     />
@@ -162,6 +163,7 @@ function ChildrenField(props: FieldProps<Record<string, ChildDefinition> | undef
             caption={t('designer.childFields', { name })}
             rows={rowsOf(child)}
             entities={ctx.entities}
+            displayFieldOf={ctx.displayFieldOf}
             onChange={(rows) => set(i, name, applyRows(child, rows))}
             onProblem={(p) => ctx.onProblem(`${props.fieldPathId.$id}_${i}_fields`, p)}
           />

@@ -18,6 +18,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router-dom';
 import { DesignerForm, emptyDefinition, type EntityChoice } from '../../../renderers/designer';
+import { localDigits } from '../../../renderers/format';
 import { getLang } from '../../../runtime/lang';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import { toast } from '../../../runtime/ui/toasts';
@@ -96,8 +97,17 @@ export function DesignerPage() {
     [entries, lang],
   );
 
+  const displayFieldOf = useCallback(
+    (key: string) =>
+      designerApi.get(key).then(
+        (d) => d.definition.displayField,
+        () => undefined,
+      ),
+    [],
+  );
+
   const afterChange = async (result: { key: string; version: number }, text: string) => {
-    toast({ text, kind: 'success', params: { version: result.version } });
+    toast({ text, kind: 'success', params: { version: localDigits(String(result.version), lang) } });
     await refreshAfterPublish(revalidate);
     await loadList();
     await open(result.key);
@@ -149,6 +159,7 @@ export function DesignerPage() {
                 entities={entities}
                 lang={lang}
                 onProblem={onProblem}
+                displayFieldOf={displayFieldOf}
               />
             </div>
             {tab === 'form' && <FormPreview draft={draft} lang={lang} />}
