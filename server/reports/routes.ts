@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { localText } from '../../runtime/shared/definition';
 import { businessRoute } from '../http/business';
+import { t } from '../i18n';
 import { columnsOf } from '../entities/columns';
 import { permissionsByEntity } from '../security/permissions';
 import { userDashboard } from './dashboard';
@@ -30,7 +31,9 @@ export async function reportsPlugin(app: FastifyInstance): Promise<void> {
         fields: [...columnsOf(e).entries()].map(([name, col]) => ({
           name,
           kind: col.kind,
-          label: e.def.fields[name] ? localText(e.def.fields[name].label, req.lang) : name,
+          label: e.def.fields[name]
+            ? localText(e.def.fields[name].label, req.lang)
+            : t(req.lang, `report.systemFields.${name}`),
         })),
       }))
       .sort((a, b) => a.title.localeCompare(b.title, req.lang));
