@@ -18,6 +18,7 @@ import { exportRows } from './export';
 import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
 import { fieldModes, guardValues, hiddenOf, stripAnswer } from '../security/fieldAccess';
+import { ownPartyValues } from '../security/partyWrite';
 import type { Lang } from '../../runtime/shared/definition';
 
 const ACTIONS: Record<string, EntityAction> = {
@@ -86,7 +87,12 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       // field permissions: hidden fields never answered nor written, read-only ones kept
       const modes = await fieldModes(ctx, user, entity);
       if (action === 'create' || action === 'update')
-        body.values = await guardValues(ctx, entity, user, modes, action, body, req.lang);
+        body.values = ownPartyValues(
+          entity,
+          user,
+          await guardValues(ctx, entity, user, modes, action, body, req.lang),
+          req.lang,
+        );
       const data = await dispatch(ctx, entity, action, user, body, req.lang, selectedYear(req));
       return reply.send(ok(stripAnswer(data, hiddenOf(modes))));
     },

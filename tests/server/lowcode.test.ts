@@ -49,7 +49,7 @@ describe('low-code designer on sqlite', () => {
     db = await freshDatabase('sqlite');
     app = await makeApp(db.url);
     for (const u of ['admin', 'analyst', 'staff', 'vendor']) tok[u] = (await signIn(app, u)).access_token;
-  });
+  }, 180_000); // a loaded 2-core machine: app start and four sign-ins
   afterAll(async () => {
     await app?.close();
     db?.cleanup();
@@ -67,7 +67,7 @@ describe('low-code designer on sqlite', () => {
       (await call(app, 'SystemConfig/Designer/Publish', tok.vendor!, { definition: visitNote() })).status,
     ).toBe(403);
     expect((await call(app, 'Security/Role/List', tok.analyst!)).status).toBe(403);
-  });
+  }, 120_000);
 
   it('refuses an invalid definition with the JSON path of the problem', async () => {
     const bad = visitNote({ list: { columns: ['title', 'nope'] } });
@@ -79,7 +79,7 @@ describe('low-code designer on sqlite', () => {
     const res2 = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, { definition: lookup });
     expect(res2.status).toBe(417);
     expect(res2.body.ServerMessageTexts?.[0]?.FieldName).toBe('/fields/visits/lookup/entity');
-  });
+  }, 120_000);
 
   it('publishes a new entity that is in the menu and usable at once, then versions, refuses breaking changes and rolls back', async () => {
     const plan = await call<{
@@ -212,7 +212,7 @@ describe('low-code designer on sqlite', () => {
     expect(listedDefs.body.Data).toContainEqual(
       expect.objectContaining({ key: 'sales.customer', source: 'file', version: 0 }),
     );
-  });
+  }, 120_000);
 
   it('keeps published definitions over a restart', async () => {
     await app.close();
@@ -221,5 +221,5 @@ describe('low-code designer on sqlite', () => {
     const listed = await call<ListPage<EntityRow>>(app, 'Common/VisitNote/GetList', tok.analyst, {});
     expect(listed.status).toBe(200);
     expect(listed.body.Data.rows[0]).toMatchObject({ note: 'خوب' });
-  });
+  }, 120_000);
 });

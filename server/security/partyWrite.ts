@@ -1,0 +1,28 @@
+/**
+ * Row scope on writes: a vendor or customer user writes rows of its own party only. On an entity
+ * scoped to its kind, the party field of Create/Update values is set to the user's party; another
+ * party sent there answers 417 on that field (reads are scoped in the paging query,
+ * server/entities/repository.ts).
+ */
+import type { Lang } from '../../runtime/shared/definition';
+import type { CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import { invalid } from '../http/errors';
+import { t } from '../i18n';
+import { partyKind } from './permissions';
+
+export function ownPartyValues(entity: Entity, user: CurrentUser, values: unknown, lang: Lang): unknown {
+  const scope = entity.def.scope;
+  if (!scope?.party || scope.party === 'id' || !scope.partyKind) return values;
+  if (
+    partyKind(user) !== scope.partyKind ||
+    typeof values !== 'object' ||
+    values === null ||
+    Array.isArray(values)
+  )
+    return values;
+  const given = (values as Record<string, unknown>)[scope.party];
+  if (given !== undefined && given !== null && given !== user.partyId)
+    throw invalid([{ FieldName: scope.party, Message: t(lang, 'errors.FieldNotWritable') }]);
+  return { ...values, [scope.party]: user.partyId };
+}
