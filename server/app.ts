@@ -15,6 +15,7 @@ import { Registry } from './definitions/registry';
 import { authPlugin } from './auth/plugin';
 import { installErrorHandlers } from './http/errorHandler';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { installBodyGuard } from './http/bodyGuard';
 import { requestLang } from './i18n';
 import { accountPlugin } from './security/account';
 import { securityPlugin } from './security/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   const staticDir = existsSync(config.staticDir) ? config.staticDir : null;
   installSecurityHeaders(app, staticDir, options.env ?? process.env);
+  installBodyGuard(app);
   await app.register(formbody);
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: 'index.html' });
   else
