@@ -3,7 +3,7 @@
  * throwaway PostgreSQL, against the floor (bench/lib/floor.ts: same SQL on the driver, same bytes).
  * Two cases: a new filter each request (the count runs: page + count SQL on both sides), and
  * scrolling one filter (pages 2..; the server's count is cached, the floor runs only the page SQL).
- * BENCH_N requests per case (default 60), scrolling the first 30 pages. BENCH_PG=0 skips PostgreSQL.
+ * BENCH_N requests per case (default 60), scrolling the first 30 pages. BENCH_PG=0 skips PostgreSQL, BENCH_SQLITE=0 SQLite.
  */
 import { sqliteUrl, postgres, ROWS } from './lib/data';
 import { startFloor, startServer, token } from './lib/proc';
@@ -94,9 +94,11 @@ async function measure(label: string, databaseUrl: string): Promise<Figure[]> {
 
 const figures: Figure[] = [];
 let t = Date.now();
-const sqlite = await sqliteUrl();
-console.log(`  SQLite ready in ${round((Date.now() - t) / 1000, 1)} s`);
-figures.push(...(await measure('SQLite', sqlite)));
+if (process.env.BENCH_SQLITE !== '0') {
+  const sqlite = await sqliteUrl();
+  console.log(`  SQLite ready in ${round((Date.now() - t) / 1000, 1)} s`);
+  figures.push(...(await measure('SQLite', sqlite)));
+}
 if (process.env.BENCH_PG !== '0') {
   t = Date.now();
   const { pg, url } = await postgres();
