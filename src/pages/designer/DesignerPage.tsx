@@ -21,6 +21,7 @@ import { DesignerForm, emptyDefinition, type EntityChoice } from '../../../rende
 import { localDigits } from '../../../renderers/format';
 import { getLang } from '../../../runtime/lang';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
+import type { ServerMessage } from '../../../runtime/shared/envelope';
 import { toast } from '../../../runtime/ui/toasts';
 import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
@@ -54,6 +55,7 @@ export function DesignerPage() {
   const [tab, setTab] = useState<TabName>('editor');
   const [problems, setProblems] = useState<ReadonlySet<string>>(new Set());
   const [publishing, setPublishing] = useState(false);
+  const [refused, setRefused] = useState<ServerMessage[]>([]);
   // a new editor (its text fields start again) for every definition opened or published
   const [edition, setEdition] = useState(0);
 
@@ -80,6 +82,12 @@ export function DesignerPage() {
     setProblems(new Set());
     setEdition((n) => n + 1);
   };
+
+  // the server's messages stand until the draft changes
+  const changeDraft = useCallback((next: EntityDefinition) => {
+    setDraft(next);
+    setRefused((r) => (r.length ? [] : r));
+  }, []);
 
   const onProblem = useCallback((id: string, problem: boolean) => {
     setProblems((s) => {
@@ -155,10 +163,11 @@ export function DesignerPage() {
                 key={edition}
                 schema={schema}
                 definition={draft}
-                onChange={setDraft}
+                onChange={changeDraft}
                 entities={entities}
                 lang={lang}
                 onProblem={onProblem}
+                errors={refused}
                 displayFieldOf={displayFieldOf}
               />
             </div>
@@ -184,6 +193,7 @@ export function DesignerPage() {
           draft={draft}
           lang={lang}
           onClose={() => setPublishing(false)}
+          onRefused={setRefused}
           onPublished={(result) => {
             setPublishing(false);
             void afterChange(result, 'designer.publish.done');

@@ -30,17 +30,23 @@ export interface PublishDialogProps {
   lang: Lang;
   onClose: () => void;
   onPublished: (result: { key: string; version: number }) => void;
+  /** The server's field messages about the draft (shown in the editor too). */
+  onRefused?: (fields: DraftRefused['fields']) => void;
 }
 
 type Refusal = { fields: DraftRefused['fields']; business: string[] };
 
-export function PublishDialog({ draft, lang, onClose, onPublished }: PublishDialogProps) {
+export function PublishDialog({ draft, lang, onClose, onPublished, onRefused }: PublishDialogProps) {
   const { t } = useTranslation();
   const [plan, setPlan] = useState<Plan | null>(null);
   const [refused, setRefused] = useState<Refusal | null>(null);
   const [comment, setComment] = useState('');
   const [accept, setAccept] = useState(false);
   const [busy, setBusy] = useState(false);
+  const refuse = (err: DraftRefused) => {
+    setRefused({ fields: err.fields, business: err.business });
+    onRefused?.(err.fields);
+  };
 
   useEffect(() => {
     let live = true;
@@ -61,7 +67,7 @@ export function PublishDialog({ draft, lang, onClose, onPublished }: PublishDial
     try {
       onPublished(await designerApi.publish(draft, comment, plan.breaking));
     } catch (err) {
-      if (err instanceof DraftRefused) setRefused({ fields: err.fields, business: err.business });
+      if (err instanceof DraftRefused) refuse(err);
     } finally {
       setBusy(false);
     }
