@@ -57,7 +57,14 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       {
         route: '/supplyChain',
         title: 'زنجیره تأمین',
-        children: [{ route: '/supplyChain/vendor', title: 'تأمین‌کنندگان', entity: 'supplyChain.vendor' }],
+        children: [
+          { route: '/supplyChain/vendor', title: 'تأمین‌کنندگان', entity: 'supplyChain.vendor' },
+          {
+            route: '/supplyChain/purchaseOrder',
+            title: 'سفارش‌های خرید',
+            entity: 'supplyChain.purchaseOrder',
+          },
+        ],
       },
     ]);
     const admin = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', tokens.admin!);
