@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { SystemTables } from '../types';
 import { seedReports } from './reports';
 import { seedInventory } from './inventory';
-import { seedSupplyChain } from './supplyChain';
+import { seedPlanActuals, seedSupplyChain } from './supplyChain';
 import { seedHr } from './hr';
 import { seedTransport } from './transport';
 import { seedFinance } from './finance';
@@ -33,4 +33,6 @@ export const SEEDERS: Seeder[] = [
   seedFinance,
   seedReports,
   seedLowcode,
+  // plans against actuals: after every module's invoices and stock moves
+  seedPlanActuals,
 ];
