@@ -272,6 +272,63 @@ describe('low-code access rules on sqlite', () => {
   }, 120_000);
 
   it('vendors and customers never receive a row of another party and get 403 outside their menu', async () => {
+    // a vendor-scoped entity published now is covered like the shipped ones
+    const vendors = parties.filter((p) => p.kind === 'vendor');
+    const published = await call(app, 'SystemConfig/Designer/Publish', tok.admin!, {
+      definition: {
+        name: 'vendorNote',
+        module: 'common',
+        title: { fa: 'یادداشت تأمین‌کننده' },
+        displayField: 'text',
+        schema: {
+          type: 'object',
+          properties: { vendor: { type: 'integer' }, text: { type: 'string' } },
+          required: ['text'],
+        },
+        fields: {
+          vendor: {
+            label: { fa: 'تأمین‌کننده' },
+            lookup: { entity: 'supplyChain.vendor', displayField: 'name' },
+          },
+          text: { label: { fa: 'متن' } },
+        },
+        list: { columns: ['vendor', 'text'] },
+        scope: { party: 'vendor', partyKind: 'vendor' },
+        menu: { order: 1 },
+      },
+    });
+    expect(published.status).toBe(200);
+    const all = { view: true, create: true, edit: true, delete: true, export: true, print: true };
+    await call(app, 'Security/Permission/Save', tok.admin!, {
+      role: 'vendor',
+      entities: [{ key: 'common.vendorNote', permissions: all, fields: {} }],
+    });
+    const roleMenu = await call<{ entities: string[] }>(app, 'Security/MenuAccess/Get', tok.admin!, {
+      who: 'vendor',
+    });
+    await call(app, 'Security/MenuAccess/Save', tok.admin!, {
+      who: 'vendor',
+      entities: [...roleMenu.body.Data.entities, 'common.vendorNote'],
+    });
+    for (const v of vendors)
+      expect(
+        (
+          await call(app, 'Common/VendorNote/Create', tok.admin!, {
+            values: { vendor: v.partyId, text: v.name },
+          })
+        ).status,
+      ).toBe(200);
+    // a vendor cannot write a row of another vendor; its own rows get its party
+    const other = vendors[1]!.partyId;
+    const refused = await call(app, 'Common/VendorNote/Create', vendors[0]!.token, {
+      values: { vendor: other, text: 'x' },
+    });
+    expect(refused.status).toBe(417);
+    const own = await call<EntityRow>(app, 'Common/VendorNote/Create', vendors[0]!.token, {
+      values: { text: 'خودم' },
+    });
+    expect(own.body.Data.vendor).toBe(vendors[0]!.partyId);
+
     let foreignChecked = 0;
     let ownChecked = 0;
     const hasAudit = (await call(app, 'Sales/Customer/GetAudit', tok.admin!, { id: 1 })).status !== 404;
