@@ -3,20 +3,10 @@ import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
+import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import type { Lang } from '../../runtime/shared/definition';
 import type { AuditEntry, FieldDiff, LineChanges } from '../../runtime/shared/reports';
 import { countRows, listQuery } from './repository';
-
-async function hiddenFields(ctx: AppContext, user: CurrentUser, entity: Entity): Promise<Set<string>> {
-  const rows = await ctx.db
-    .selectFrom('field_permissions')
-    .select('field')
-    .where('role', '=', user.role)
-    .where('entity', '=', entity.key)
-    .where('mode', '=', 'hidden')
-    .execute();
-  return new Set(rows.map((r) => r.field));
-}
 
 function withoutHidden(d: FieldDiff, hidden: Set<string>): FieldDiff {
   return Object.fromEntries(Object.entries(d).filter(([k]) => !hidden.has(k)));
@@ -60,7 +50,7 @@ export async function readAudit(
     .orderBy('a.id', 'desc')
     .limit(500)
     .execute();
-  const hidden = await hiddenFields(ctx, user, entity);
+  const hidden = hiddenOf(await fieldModes(ctx, user, entity));
   return rows.map((r) => {
     const entry: AuditEntry = {
       at: String(r.at),

@@ -8,6 +8,7 @@ import { businessRoute } from '../http/business';
 import { t } from '../i18n';
 import { columnsOf } from '../entities/columns';
 import { permissionsByEntity } from '../security/permissions';
+import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { userDashboard } from './dashboard';
 import { readReportRequest, runReport } from './run';
 
@@ -22,20 +23,24 @@ export async function reportsPlugin(app: FastifyInstance): Promise<void> {
 
   businessRoute(app, 'Report/Entities', async ({ req, user }) => {
     const perms = await permissionsByEntity(ctx, user);
-    return ctx.registry
-      .all()
-      .filter((e) => perms.get(e.key)?.view)
-      .map((e) => ({
+    const out = [];
+    for (const e of ctx.registry.all()) {
+      if (!perms.get(e.key)?.view) continue;
+      const hidden = hiddenOf(await fieldModes(ctx, user, e));
+      out.push({
         key: e.key,
         title: localText(e.def.title, req.lang),
-        fields: [...columnsOf(e).entries()].map(([name, col]) => ({
-          name,
-          kind: col.kind,
-          label: e.def.fields[name]
-            ? localText(e.def.fields[name].label, req.lang)
-            : t(req.lang, `report.systemFields.${name}`),
-        })),
-      }))
-      .sort((a, b) => a.title.localeCompare(b.title, req.lang));
+        fields: [...columnsOf(e).entries()]
+          .filter(([name]) => !hidden.has(name))
+          .map(([name, col]) => ({
+            name,
+            kind: col.kind,
+            label: e.def.fields[name]
+              ? localText(e.def.fields[name].label, req.lang)
+              : t(req.lang, `report.systemFields.${name}`),
+          })),
+      });
+    }
+    return out.sort((a, b) => a.title.localeCompare(b.title, req.lang));
   });
 }

@@ -14,6 +14,7 @@ import { columnsOf, type Column } from '../entities/columns';
 import { listError } from '../entities/filters';
 import { listQuery } from '../entities/repository';
 import { permissionsByEntity } from '../security/permissions';
+import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { jalaliMonthKey } from './period';
 import type { MeasureOp, ReportRequest, ReportRow } from '../../runtime/shared/reports';
 
@@ -74,17 +75,16 @@ export async function runReport(
   lang: Lang,
 ): Promise<ReportRow[]> {
   const entity = await reportEntity(ctx, user, req.entity);
+  // fields hidden from the user's role can be neither grouped, measured nor filtered on
+  const hidden = hiddenOf(await fieldModes(ctx, user, entity));
   const columns = columnsOf(entity);
+  for (const name of hidden) columns.delete(name);
+  const filterModel = req.filterModel as Record<string, unknown> | undefined;
+  for (const name of Object.keys(filterModel ?? {})) if (hidden.has(name)) throw listError(lang, name);
   const group = req.groupBy === undefined ? null : columns.get(req.groupBy);
   if (group === undefined) throw listError(lang, 'groupBy');
   const measure = measured(req, columns, lang);
-  const q = listQuery(
-    ctx,
-    entity,
-    user,
-    { filterModel: req.filterModel as Record<string, unknown> | undefined, sortModel: [] },
-    lang,
-  );
+  const q = listQuery(ctx, entity, user, { filterModel, sortModel: [] }, lang);
   const ref = measure ? sql.ref(measure.column) : null;
   // dates group by day here (literal substr arguments: the same text in SELECT and GROUP BY)
   const keyExpr: RawBuilder<unknown> = !group

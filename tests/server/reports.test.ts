@@ -35,7 +35,7 @@ describe.each(DIALECTS)('reports on %s', (dialect) => {
       ['staff', 'customer', 'vendor', 'admin'].map(async (u) => (await signIn(app, u)).access_token),
     );
     [staff, customer, vendor, admin] = tokens as [string, string, string, string];
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await app?.close();
     db?.cleanup();
@@ -138,6 +138,34 @@ describe.each(DIALECTS)('reports on %s', (dialect) => {
     expect(
       (await run(staff, { entity: 'sales.nothing', groupBy: 'x', measure: { op: 'count' } })).status,
     ).toBe(404);
+  });
+
+  it('a field hidden from the role can be neither grouped, measured nor filtered on, nor offered', async () => {
+    const hide = { role: 'staff', entity: 'sales.customer', field: 'creditLimit', mode: 'hidden' };
+    await app.ctx.db.insertInto('field_permissions').values(hide).execute();
+    try {
+      const sum = await run(staff, {
+        entity: 'sales.customer',
+        measure: { op: 'sum', field: 'creditLimit' },
+      });
+      expect(sum.status).toBe(400);
+      const filtered = await run(staff, {
+        entity: 'sales.customer',
+        measure: { op: 'count' },
+        filterModel: { creditLimit: { filterType: 'number', type: 'greaterThan', filter: 0 } },
+      });
+      expect(filtered.status).toBe(400);
+      const entities = await call<{ key: string; fields: { name: string }[] }[]>(
+        app,
+        'Report/Entities',
+        staff,
+      );
+      const fields = entities.body.Data.find((e) => e.key === 'sales.customer')!.fields.map((f) => f.name);
+      expect(fields).toContain('city');
+      expect(fields).not.toContain('creditLimit');
+    } finally {
+      await app.ctx.db.deleteFrom('field_permissions').where('role', '=', 'staff').execute();
+    }
   });
 
   it('Dashboard: widgets with figures, only over entities the user may view', async () => {
