@@ -1,7 +1,7 @@
 /** Catches render errors below it, shows a Persian message and reports through runtime/uilog. */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportError } from '../runtime/uilog';
-import { ErrorMessage } from './pages/ErrorMessage';
+import { LazyErrorMessage } from './pages/LazyErrorMessage';
 
 interface State {
   error: unknown;
@@ -19,7 +19,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render(): ReactNode {
-    if (this.state.error) return <ErrorMessage onRetry={() => this.setState({ error: null })} />;
+    if (this.state.error) return <LazyErrorMessage onRetry={() => this.setState({ error: null })} />;
     return this.props.children;
   }
 }

@@ -1,5 +1,4 @@
 import 'vazirmatn/Vazirmatn-font-face.css';
-import 'react-toastify/dist/ReactToastify.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getLang } from '../runtime/lang';
@@ -11,12 +10,14 @@ import { startServiceWorker } from './pwa/registerWorker';
 import { browserInstallEnv } from './pwa/installEnv';
 import { startInstallPrompt } from '../runtime/install/installPrompt';
 import { App } from './App';
+import { readPrefs } from './prefs';
+import { loadTheme } from './theme';
 
 async function start(): Promise<void> {
   installErrorLogging();
   // Before anything awaits: the browser's install event may come early, and iOS counts from start.
   startInstallPrompt(browserInstallEnv());
-  await initI18n(getLang());
+  const [theme] = await Promise.all([loadTheme(readPrefs()), initI18n(getLang())]);
   connectToasts();
   startSession();
   startServiceWorker();
@@ -24,7 +25,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('#root missing');
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App theme={theme} />
     </StrictMode>,
   );
 }

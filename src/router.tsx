@@ -6,11 +6,6 @@ import { guestLoader, moduleLoader, shellLoader } from './loaders';
 import { Root } from './Root';
 import { RouteError } from './pages/RouteError';
 import { LoginPage } from './pages/LoginPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { ChangePasswordPage } from './pages/ChangePasswordPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { ShellLayout } from './shell/ShellLayout';
-import { Dashboard } from './pages/Dashboard';
 
 export interface RouteHandle {
   /** Translation key of the page title. */
@@ -74,22 +69,27 @@ export const routes: RouteObject[] = [
       {
         path: 'forgot-password',
         loader: guestLoader,
-        element: <ForgotPasswordPage />,
+        lazy: async () => ({ Component: (await import('./pages/ForgotPasswordPage')).ForgotPasswordPage }),
         handle: { title: 'forgot.title' },
       },
       {
         path: 'security/changePassword',
-        element: <ChangePasswordPage />,
+        lazy: async () => ({ Component: (await import('./pages/ChangePasswordPage')).ChangePasswordPage }),
         handle: { title: 'changePassword.title' },
       },
       {
         path: '/',
         id: 'shell',
         loader: shellLoader,
-        element: <ShellLayout />,
+        // the shell (menu, grids, forms) loads after sign-in: the login route stays small (bench/budget.mjs)
+        lazy: async () => ({ Component: (await import('./shell/ShellLayout')).ShellLayout }),
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Dashboard />, handle: { title: 'shell.dashboard' } },
+          {
+            index: true,
+            handle: { title: 'shell.dashboard' },
+            lazy: async () => ({ Component: (await import('./pages/Dashboard')).Dashboard }),
+          },
           {
             errorElement: <RouteError />,
             children: [
@@ -114,7 +114,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage />, handle: { title: 'shell.notFound' } },
+      {
+        path: '*',
+        handle: { title: 'shell.notFound' },
+        lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }),
+      },
     ],
   },
 ];

@@ -1,42 +1,10 @@
-/** Fluent theme from the preferences: light/dark, optional brand colour, Vazirmatn everywhere. */
-import {
-  createDarkTheme,
-  createLightTheme,
-  webDarkTheme,
-  webLightTheme,
-  type BrandVariants,
-  type Theme,
-} from '@fluentui/react-components';
+/** The app's Fluent theme: the default light one at once, any other from the preferences on demand. */
+import { webLightTheme, type Theme } from '@fluentui/react-components';
 import type { Prefs } from './prefs';
 
 export const FONT_FAMILY = "Vazirmatn, 'Segoe UI', Tahoma, sans-serif";
 
-function mix(hex: string, target: number, amount: number): string {
-  const n = parseInt(hex.slice(1), 16);
-  const channel = (shift: number) => {
-    const c = (n >> shift) & 0xff;
-    return Math.round(c + (target - c) * amount)
-      .toString(16)
-      .padStart(2, '0');
-  };
-  return `#${channel(16)}${channel(8)}${channel(0)}`;
-}
-
-/** 16 shades 10..160: darker below 80 (the colour itself), lighter above. */
-export function brandFrom(hex: string): BrandVariants {
-  const out: Record<number, string> = {};
-  for (let step = 1; step <= 16; step++) {
-    const key = step * 10;
-    out[key] = step <= 8 ? mix(hex, 0, ((8 - step) / 8) * 0.8) : mix(hex, 255, ((step - 8) / 8) * 0.85);
-  }
-  return out as BrandVariants;
-}
-
-export function themeFor(prefs: Prefs): Theme {
-  const base = prefs.primary
-    ? (prefs.scheme === 'dark' ? createDarkTheme : createLightTheme)(brandFrom(prefs.primary))
-    : prefs.scheme === 'dark'
-      ? webDarkTheme
-      : webLightTheme;
-  return { ...base, fontFamilyBase: FONT_FAMILY };
+export async function loadTheme(prefs: Prefs): Promise<Theme> {
+  if (!prefs.primary && prefs.scheme !== 'dark') return { ...webLightTheme, fontFamilyBase: FONT_FAMILY };
+  return (await import('./themeVariants')).themeFor(prefs);
 }

@@ -1,5 +1,5 @@
 /** Connects the runtime's toast port to react-toastify, translating keys with i18next. */
-import { toast as show } from 'react-toastify/unstyled';
+import type { ShowToast } from './Toasts';
 import { connectToastSink, type ToastRequest } from '../runtime/ui/toasts';
 import { i18next } from './i18n';
 
@@ -11,8 +11,22 @@ export function toastText(request: ToastRequest): string {
   return i18next.t(`errors.${key}`, { ...(request.params ?? {}), defaultValue: key });
 }
 
+let show: ShowToast | null = null;
+const pending: ToastRequest[] = [];
+
+function draw(request: ToastRequest, to: ShowToast): void {
+  to(toastText(request), { type: request.kind, toastId: request.id });
+}
+
+/** Called by the mounted container (src/Toasts.tsx): draws the toasts asked for while it loaded. */
+export function toastsReady(toast: ShowToast): void {
+  show = toast;
+  for (const request of pending.splice(0)) draw(request, toast);
+}
+
 export function connectToasts(): void {
   connectToastSink((request) => {
-    show(toastText(request), { type: request.kind, toastId: request.id });
+    if (show) draw(request, show);
+    else pending.push(request);
   });
 }

@@ -1,14 +1,28 @@
 /** Sign in (POST /Token through the pipeline); wrong credentials toast through the catalogue. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Checkbox, Field, Input } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { login } from '../../runtime/auth/session';
 import { afterLogin } from '../afterLogin';
 import { AuthCard } from './AuthCard';
 
+// a native checkbox in Fluent's colours: Fluent's Checkbox would add ~3 KB to the login route
+const useStyles = makeStyles({
+  remember: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    cursor: 'pointer',
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase300,
+  },
+  box: { width: '16px', height: '16px', margin: 0, accentColor: tokens.colorCompoundBrandBackground },
+});
+
 export function LoginPage() {
   const { t } = useTranslation();
+  const styles = useStyles();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -47,11 +61,15 @@ export function LoginPage() {
           onChange={(_, d) => setPassword(d.value)}
         />
       </Field>
-      <Checkbox
-        label={t('login.remember')}
-        checked={remember}
-        onChange={(_, d) => setRemember(d.checked === true)}
-      />
+      <label className={styles.remember}>
+        <input
+          type="checkbox"
+          className={styles.box}
+          checked={remember}
+          onChange={(e) => setRemember(e.target.checked)}
+        />
+        {t('login.remember')}
+      </label>
       <Button appearance="primary" type="submit" disabled={busy}>
         {t('login.submit')}
       </Button>

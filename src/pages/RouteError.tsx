@@ -2,10 +2,10 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { reportError } from '../../runtime/uilog';
-import { ErrorMessage } from './ErrorMessage';
+import { LazyErrorMessage } from './LazyErrorMessage';
 
 export function RouteError() {
   const error = useRouteError();
   useEffect(() => void reportError(error, 'route error'), [error]);
-  return <ErrorMessage />;
+  return <LazyErrorMessage />;
 }

@@ -3,7 +3,7 @@
  * workbox-window) once the app is stable — on load and an idle moment, at the latest 30 s after
  * start — checks for a new version every hour, and feeds the headless update flow.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { broadcast } from '../../runtime/channel';
 import { clock } from '../../runtime/clock';
 import { createUpdateFlow, type UpdateFlow } from '../../runtime/update/updateFlow';
@@ -41,7 +41,9 @@ function watchInstall(registration: ServiceWorkerRegistration): void {
 }
 
 async function register(): Promise<void> {
-  const wb = new Workbox(SW_URL, { scope: '/' });
+  // loaded when the app is stable, not with the login route (bench/budget.mjs)
+  const { Workbox: WorkboxClass } = await import('workbox-window');
+  const wb = new WorkboxClass(SW_URL, { scope: '/' });
   wb.addEventListener('waiting', () => updateFlow.ready());
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload();

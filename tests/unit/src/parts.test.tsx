@@ -3,7 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeTitle } from '../../../src/title';
 import { readPrefs } from '../../../src/prefs';
 import { toastText } from '../../../src/toastSink';
-import { brandFrom, themeFor, FONT_FAMILY } from '../../../src/theme';
+import { FONT_FAMILY } from '../../../src/theme';
+import { brandFrom, themeFor } from '../../../src/themeVariants';
 import { setupI18n } from '../support/i18n';
 
 beforeAll(setupI18n);
