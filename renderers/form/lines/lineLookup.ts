@@ -109,6 +109,8 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
       this.schedule();
     });
     this.input.addEventListener('keydown', (e) => this.onKey(e));
+    // Enter belongs to the grid (commit, next cell); never an implicit submission of the form
+    this.input.addEventListener('keypress', (e) => e.key === 'Enter' && e.preventDefault());
     if (typed) this.schedule();
   }
 
