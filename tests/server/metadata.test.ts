@@ -35,6 +35,7 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       children: [
         { route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' },
         { route: '/sales/invoice', title: 'فاکتورهای فروش', entity: 'sales.invoice' },
+        { route: '/sales/priceList', title: 'فهرست‌های قیمت', entity: 'sales.priceList' },
       ],
     });
 
