@@ -4,7 +4,7 @@
  * Persian names and text, dates in fiscal year 1405. Deterministic from a seed.
  */
 import type { FieldMeta, FieldSchema } from '../../runtime/shared/definition';
-import { CITIES, nationalCode, sheba } from './seedData';
+import { CITIES, FIRST, LAST, nationalCode, sheba } from './seedData';
 
 export type Rand = () => number;
 
@@ -17,8 +17,6 @@ export function rng(seed: number): Rand {
   };
 }
 
-const FIRST = ['علی', 'مریم', 'رضا', 'زهرا', 'حسین', 'فاطمه', 'محمد', 'سارا', 'مهدی', 'نرگس', 'امیر', 'لیلا'];
-const LAST = ['احمدی', 'محمدی', 'حسینی', 'رضایی', 'کریمی', 'موسوی', 'جعفری', 'صادقی', 'رحیمی', 'کاظمی'];
 const WORDS = [
   'کالا',
   'ارسال',

@@ -1,7 +1,8 @@
 /** Demo rows: Persian customers and vendors with valid national codes, mobiles and Sheba numbers. */
 import { isMobile, isNationalCode, isSheba } from '../../runtime/shared/formats';
 
-const FIRST = [
+/** Persian first and last names of every demo person (seeders, generator). */
+export const FIRST = [
   'علی',
   'مریم',
   'رضا',
@@ -23,7 +24,7 @@ const FIRST = [
   'سعید',
   'مینا',
 ];
-const LAST = [
+export const LAST = [
   'احمدی',
   'محمدی',
   'حسینی',

@@ -4,37 +4,11 @@
  * same code as POST /api/Salary/PayrollRun/Compute (server/operations/payroll.ts).
  */
 import type { Seeder } from './index';
-import { nationalCode } from '../seedData';
+import { FIRST, LAST, nationalCode } from '../seedData';
 import { DAYS_SO_FAR, day1405, insertBatch, insertBatchDocuments, pick, rng, type Values } from './batch';
 import { MONTHS } from './supplyChain';
 import { computePayroll } from '../../operations/payroll';
 
-export const FIRST = [
-  'علی',
-  'مریم',
-  'رضا',
-  'زهرا',
-  'حسین',
-  'فاطمه',
-  'محمد',
-  'سارا',
-  'مهدی',
-  'نرگس',
-  'امیر',
-  'لیلا',
-];
-export const LAST = [
-  'احمدی',
-  'محمدی',
-  'حسینی',
-  'رضایی',
-  'کریمی',
-  'موسوی',
-  'جعفری',
-  'صادقی',
-  'رحیمی',
-  'کاظمی',
-];
 const DEPARTMENTS: [string, string][] = [
   ['sales', 'کارشناس فروش'],
   ['finance', 'حسابدار'],

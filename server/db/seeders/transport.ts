@@ -6,7 +6,8 @@
 import type { Seeder } from './index';
 import { nationalCode } from '../seedData';
 import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
-import { FIRST, LAST, digits, mobile } from './hr';
+import { FIRST, LAST } from '../seedData';
+import { digits, mobile } from './hr';
 
 /** City, latitude, longitude, a street address. */
 const PLACES: [string, number, number, string][] = [
