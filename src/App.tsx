@@ -1,5 +1,5 @@
 /** The app root: Fluent provider (direction, theme, font), router, toasts and the loading bar. */
-import { Suspense, lazy, useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FluentProvider, type Theme } from '@fluentui/react-components';
 import { RouterProvider } from 'react-router-dom';
 import { getLang, dirOf } from '../runtime/lang';
@@ -7,16 +7,10 @@ import { readPrefs } from './prefs';
 import { FONT_FAMILY } from './theme';
 import { router } from './router';
 import { LoadingBar } from './shell/LoadingBar';
-import { updateFlow } from './pwa/registerWorker';
-import { toastsReady } from './toastSink';
 
-// Shell notices (update, session expiry, install sheet) draw dialogs and drawers: they load right
-// after the first paint, outside the login route's budget (bench/budget.mjs). Their state lives
-// in runtime/ stores, so nothing is missed while they load.
-const UpdateToasts = lazy(async () => ({ default: (await import('./pwa/UpdateToasts')).UpdateToasts }));
-const ExpiryToast = lazy(async () => ({ default: (await import('./pwa/ExpiryToast')).ExpiryToast }));
-const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
-const InstallSheet = lazy(async () => ({ default: (await import('./pwa/InstallSheet')).InstallSheet }));
+// Loaded by an effect, not React.lazy: a Suspense boundary reveals its content on a timer, which
+// never fires while a test (or a throttled background tab) holds the page's clock.
+const loadNotices = async () => (await import('./Notices')).Notices;
 
 // Read once at start-up: a language or preference change reloads the page.
 const lang = getLang();
@@ -25,6 +19,10 @@ const dir = prefs.rtl === null ? dirOf(lang) : prefs.rtl ? 'rtl' : 'ltr';
 
 /** `theme` comes from loadTheme (src/theme.ts), awaited before the first render. */
 export function App({ theme }: { theme: Theme }) {
+  const [Notices, setNotices] = useState<Awaited<ReturnType<typeof loadNotices>> | null>(null);
+  useEffect(() => {
+    void loadNotices().then((component) => setNotices(() => component));
+  }, []);
   useEffect(() => {
     document.documentElement.lang = lang;
     document.documentElement.dir = dir;
@@ -36,14 +34,7 @@ export function App({ theme }: { theme: Theme }) {
     <FluentProvider theme={theme} dir={dir} style={{ minHeight: '100vh', fontFamily: FONT_FAMILY }}>
       <LoadingBar />
       <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <Toasts rtl={dir === 'rtl'} theme={prefs.scheme} onReady={toastsReady} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <UpdateToasts flow={updateFlow} />
-        <ExpiryToast />
-        <InstallSheet />
-      </Suspense>
+      {Notices && <Notices rtl={dir === 'rtl'} theme={prefs.scheme} />}
     </FluentProvider>
   );
 }

@@ -3,7 +3,7 @@
  * the generated form and run from its grid (chart and table), and a record's change history.
  */
 import { expect, test } from '@playwright/test';
-import { apiToken, field, signIn } from './helpers';
+import { apiToken, field, signIn, toPersianDigits } from './helpers';
 
 test('the dashboard shows figures and charts from the data after sign-in', async ({ page }) => {
   await signIn(page, 'staff');
@@ -52,11 +52,17 @@ test('after editing a customer, its history lists the change with the user and a
     headers: { Authorization: `Bearer ${token}` },
     data: { startRow: 3, endRow: 4, sortModel: [{ colId: 'code', sort: 'asc' }], filterModel: {} },
   });
-  const name = ((await list.json()) as { Data: { rows: { name: string }[] } }).Data.rows[0]!.name;
+  const { code, name } = ((await list.json()) as { Data: { rows: { code: string; name: string }[] } }).Data
+    .rows[0]!;
 
   await signIn(page, 'staff');
   await page.goto('/sales/customer');
-  const row = page.getByRole('grid').getByRole('row').filter({ hasText: name });
+  // demo names repeat; the code (shown in Persian digits) is unique
+  const row = page
+    .getByRole('grid')
+    .getByRole('row')
+    .filter({ hasText: toPersianDigits(code) })
+    .filter({ hasText: name });
   await row.dblclick();
   let dialog = page.getByRole('dialog');
   await field(dialog, 'شهر').fill('کرمانشاه');
