@@ -57,7 +57,7 @@ const useStyles = makeStyles({
 
 export interface PrintViewProps {
   definition: EntityDefinition;
-  client: Pick<EntityClient, 'get'>;
+  client: Pick<EntityClient, 'get' | 'print'>;
   clientFor?: (entityKey: string) => Pick<EntityClient, 'get'>;
   id: number;
   lang: Lang;

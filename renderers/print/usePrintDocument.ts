@@ -1,4 +1,4 @@
-/** Loads the row to print (Get) and the display texts of its lookups (Get on each looked-up entity). */
+/** Loads the row to print (Print, which needs the print permission; Get for clients without it) and the display texts of its lookups (Get on each looked-up entity). */
 import { useEffect, useState } from 'react';
 import type { EntityClient } from '../../runtime/entity/types';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
@@ -9,7 +9,7 @@ export type PrintState =
 
 export function usePrintDocument(
   definition: EntityDefinition,
-  client: Pick<EntityClient, 'get'>,
+  client: Pick<EntityClient, 'get' | 'print'>,
   clientFor: ((entityKey: string) => Pick<EntityClient, 'get'>) | undefined,
   id: number,
 ): PrintState {
@@ -18,7 +18,7 @@ export function usePrintDocument(
     let alive = true;
     void (async () => {
       try {
-        const row = await client.get(id);
+        const row = await (client.print ? client.print(id) : client.get(id));
         const texts: LookupTexts = new Map();
         const wanted = [...lookupIds(definition, row)].flatMap(([entity, ids]) =>
           [...ids].map((v) => ({ entity, id: v })),

@@ -13,6 +13,8 @@ export type ExportRequest = Pick<ListRequest, 'sortModel' | 'filterModel'>;
 export interface EntityClient {
   getList(request: ListRequest): Promise<ListPage<EntityRow>>;
   get(id: number): Promise<EntityRow>;
+  /** The row for the print view: like `get`, but the server asks for the print permission. */
+  print?(id: number): Promise<EntityRow>;
   create(values: EntityValues): Promise<EntityRow>;
   /** `version` is the one the user edited; a newer stored version makes the server answer 417. */
   update(id: number, version: number, values: EntityValues): Promise<EntityRow>;

@@ -10,6 +10,7 @@ export function createEntityClient(definition: Pick<EntityDefinition, 'module' |
   return {
     getList: (request: ListRequest) => api.post<ListPage<EntityRow>>(`${base}/GetList`, request),
     get: (id: number) => api.post<EntityRow>(`${base}/Get`, { id }),
+    print: (id: number) => api.post<EntityRow>(`${base}/Print`, { id }),
     create: (values: EntityValues) => api.post<EntityRow>(`${base}/Create`, { values }),
     update: (id: number, version: number, values: EntityValues) =>
       api.post<EntityRow>(`${base}/Update`, { id, version, values }),

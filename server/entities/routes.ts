@@ -1,5 +1,7 @@
 /**
- * Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Create|Update|Delete|Export|GetAudit}.
+ * Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Print|Create|Update|Delete|Export|GetAudit}.
+ * `Print` answers the row like `Get` but needs the print permission, so a role that may view and
+ * not print cannot fetch the print view's document.
  * `values` of Create/Update go through validateDocument (fields, lines, rules; document.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +26,7 @@ import type { Lang } from '../../runtime/shared/definition';
 const ACTIONS: Record<string, EntityAction> = {
   getlist: 'view',
   get: 'view',
+  print: 'print',
   create: 'create',
   update: 'edit',
   delete: 'delete',
@@ -49,6 +52,7 @@ async function dispatch(
     case 'getlist':
       return listRows(ctx, entity, user, body, lang, year);
     case 'get':
+    case 'print':
       return getRow(ctx, entity, user, positiveInt(body.id));
     case 'getaudit':
       return readAudit(ctx, entity, user, positiveInt(body.id), lang);

@@ -278,6 +278,36 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
     });
   });
 
+  it('answers Print like Get with the print permission, and 403 without it', async () => {
+    const row = (await list('staff', { startRow: 0, endRow: 1 })).body.Data.rows[0]!;
+    const printed = await call<EntityRow>(app, 'Sales/Customer/Print', tok.staff!, { id: row.id });
+    expect(printed.status).toBe(200);
+    expect(printed.body.Data).toEqual(
+      (await call<EntityRow>(app, 'Sales/Customer/Get', tok.staff!, { id: row.id })).body.Data,
+    );
+    const admin = (await signIn(app, 'admin')).access_token;
+    type RolePerms = { entities: { key: string; permissions: Record<string, boolean>; fields: object }[] };
+    const before = (
+      await call<RolePerms>(app, 'Security/Permission/Get', admin, { role: 'staff' })
+    ).body.Data.entities.find((e) => e.key === 'sales.customer')!;
+    expect(before.permissions.print).toBe(true);
+    const save = (print: boolean) =>
+      call(app, 'Security/Permission/Save', admin, {
+        role: 'staff',
+        entities: [{ key: before.key, permissions: { ...before.permissions, print }, fields: before.fields }],
+      });
+    expect((await save(false)).status).toBe(200);
+    try {
+      expect((await call(app, 'Sales/Customer/Print', tok.staff!, { id: row.id })).status).toBe(403);
+      expect((await call(app, 'Sales/Customer/Get', tok.staff!, { id: row.id })).status).toBe(200);
+    } finally {
+      expect((await save(true)).status).toBe(200);
+    }
+    expect((await call(app, 'Sales/Customer/Print', tok.staff!, { id: row.id })).status).toBe(200);
+    // outside the vendor's menu
+    expect((await call(app, 'Sales/Customer/Print', tok.vendor!, { id: row.id })).status).toBe(403);
+  });
+
   it('answers 417 with a translated message per invalid field', async () => {
     const res = await call(app, 'Sales/Customer/Create', tok.staff!, {
       values: {
