@@ -20,6 +20,18 @@ export interface CrossFieldRule {
   message: LocalText;
   /** Fields the message belongs to (inline errors); empty means a form-level error. */
   fields?: string[];
+  /** The line the broken rule is blamed on (a cell of a child table), e.g. the balancing line. */
+  line?: RuleLine;
+}
+
+/** A cell of a child table named by expressions over the document (computed fields applied). */
+export interface RuleLine {
+  /** Child table name, e.g. "lines". */
+  table: string;
+  /** 0-based row index. */
+  index: Expr;
+  /** Field (column) name. */
+  field: Expr;
 }
 
 export interface FieldConditions {
@@ -45,6 +57,8 @@ export interface RuleViolation {
   rule: string;
   message: LocalText;
   fields: string[];
+  /** The offending cell, when the rule names one and it evaluates to an existing line. */
+  line?: { table: string; index: number; field: string };
 }
 
 const ALLOWED_OPERATIONS = new Set([
@@ -141,10 +155,24 @@ export function brokenRules(set: RuleSet, values: Record<string, unknown>): Rule
   const data = applyComputed(set, values);
   const out: RuleViolation[] = [];
   for (const rule of set.rules ?? []) {
-    if (!evaluate(rule.assert, data))
-      out.push({ rule: rule.id, message: rule.message, fields: rule.fields ?? [] });
+    if (evaluate(rule.assert, data)) continue;
+    const broken: RuleViolation = { rule: rule.id, message: rule.message, fields: rule.fields ?? [] };
+    const line = rule.line && blamedLine(rule.line, data);
+    if (line) broken.line = line;
+    out.push(broken);
   }
   return out;
+}
+
+/** The cell a rule names, or undefined when its expressions do not give an existing line. */
+function blamedLine(line: RuleLine, data: Record<string, unknown>): RuleViolation['line'] | undefined {
+  const rows = data[line.table];
+  const index = evaluate(line.index, data);
+  const field = evaluate(line.field, data);
+  if (!Array.isArray(rows) || typeof field !== 'string' || !field) return undefined;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= rows.length)
+    return undefined;
+  return { table: line.table, index, field };
 }
 
 /** Visible/required/read-only per field that has conditions; others are visible and editable. */

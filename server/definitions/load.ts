@@ -89,7 +89,8 @@ function ruleProblems(at: string, set: RuleSet | undefined, known: Set<string>):
       out.push(`${at}/computed/${field}: operation '${op}' not allowed`);
   }
   (set.rules ?? []).forEach((rule, i) => {
-    for (const op of unsafeOperations(rule.assert))
+    const exprs = [rule.assert, rule.line?.index ?? null, rule.line?.field ?? null];
+    for (const op of exprs.flatMap(unsafeOperations))
       out.push(`${at}/rules/${i}: operation '${op}' not allowed`);
   });
   return out;

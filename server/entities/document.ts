@@ -2,7 +2,8 @@
  * Validation of a Create/Update `values` object: computed fields (runtime/shared/rules.ts) first,
  * then the field schema (417, ServerMessageTexts), the lines of each child table (417,
  * TableMessageTexts with the 0-based RowIndex), then the document's cross-field rules (417 with
- * Data.BusinessErrors). The same rule module runs in the browser.
+ * Data.BusinessErrors, and TableMessageTexts for a rule that names its line). The same rule module
+ * runs in the browser.
  */
 import { localText, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
@@ -31,9 +32,12 @@ function isObject(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** 417 with field messages; the thrown error of a business rule carries Data.BusinessErrors. */
-export function businessError(messages: string[]): HttpError {
-  return new HttpError(417, 'BusinessRuleViolated', [], [], {}, { BusinessErrors: messages });
+/**
+ * 417 BusinessRuleViolated with Data.BusinessErrors; `table` names the offending cells of rules
+ * that blame a line (rule.line), so the form marks them.
+ */
+export function businessError(messages: string[], table: TableMessage[] = []): HttpError {
+  return new HttpError(417, 'BusinessRuleViolated', [], table, {}, { BusinessErrors: messages });
 }
 
 function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[] {
@@ -108,7 +112,24 @@ export function validateDocument(entity: Entity, values: unknown, lang: Lang): V
   if (fields.length > 0 || table.length > 0) throw invalid(fields, table);
   if (rules) {
     const broken = brokenRules(rules, { ...doc, ...lines });
-    if (broken.length > 0) throw businessError(broken.map((b) => localText(b.message, lang)));
+    if (broken.length > 0) {
+      const cells = broken.flatMap((b): TableMessage[] =>
+        b.line
+          ? [
+              {
+                TableName: b.line.table,
+                RowIndex: b.line.index,
+                FieldName: b.line.field,
+                Message: localText(b.message, lang),
+              },
+            ]
+          : [],
+      );
+      throw businessError(
+        broken.map((b) => localText(b.message, lang)),
+        cells,
+      );
+    }
   }
   return { values: doc, lines };
 }

@@ -17,7 +17,9 @@ function send(req: FastifyRequest, reply: FastifyReply, status: number, key: Err
     err ? errorData(err, req.lang) : null,
   );
   const fieldOrLine = body.ServerMessageTexts.length > 0 || body.TableMessageTexts.length > 0;
-  if (status === 417 && fieldOrLine) body.State = EnvelopeState.InvalidValues;
+  // A business rule that names its line stays a business error (State Error), with the cell marked.
+  if (status === 417 && fieldOrLine && key !== 'BusinessRuleViolated')
+    body.State = EnvelopeState.InvalidValues;
   // 400: the offending parts also as an `errors` map (field → messages), as clients expect of a 400
   if (status === 400 && body.ServerMessageTexts.length > 0) {
     const errors: Record<string, string[]> = {};

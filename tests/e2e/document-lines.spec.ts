@@ -54,3 +54,65 @@ test('staff creates an invoice with a looked-up customer and typed lines; totals
   await expect(reopened.locator('[row-index="0"] [col-id="item"]')).toHaveText('شکر');
   await expect(reopened.locator('[row-index="1"]')).toHaveCount(0); // the blank line was not sent
 });
+
+test('the server rejects an unbalanced voucher from a stale client: the offending cell is marked, nothing typed is lost', async ({
+  page,
+}) => {
+  // A client holding an older definition without the balance rule lets the voucher through; the
+  // server still holds the rule and answers 417 naming the line the rule blames.
+  await page.route('**/api/Meta/Entity/GetDefinition', async (route) => {
+    const asked = JSON.parse(route.request().postData() ?? '{}') as { module?: string; name?: string };
+    const response = await route.fetch();
+    if (asked.module !== 'accounting' || asked.name !== 'voucher') return route.fulfill({ response });
+    const body = (await response.json()) as { Data: { rules?: { rules?: { id: string }[] } } };
+    const rules = body.Data.rules;
+    expect(rules?.rules?.map((r) => r.id)).toContain('balanced');
+    if (rules?.rules) rules.rules = rules.rules.filter((r) => r.id !== 'balanced');
+    return route.fulfill({ response, json: body });
+  });
+  await signIn(page, 'staff');
+  await page.goto('/accounting/voucher');
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'اسناد حسابداری — جدید' });
+  await field(dialog, 'شماره سند').fill('S-E2E-BAL');
+  await field(dialog, 'تاریخ').fill('۱۴۰۵/۰۸/۰۱');
+  await field(dialog, 'شرح').fill('سند نامتوازن از کاربر قدیمی');
+  await dialog.getByRole('button', { name: 'افزودن سطر' }).click();
+  // account (lookup: first option), description, debit, credit; Enter after the last adds a line
+  for (const [account, debit, credit] of [
+    ['صندوق', '۱۰۰۰', '۰'],
+    ['فروش کالا', '۰', '۹۰۰'],
+  ] as const) {
+    await page.keyboard.type(account);
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    for (const text of ['', debit, credit]) {
+      if (text) await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+    }
+  }
+  await expect(field(dialog, 'جمع بدهکار')).toHaveValue('۱٬۰۰۰');
+  await expect(field(dialog, 'جمع بستانکار')).toHaveValue('۹۰۰');
+
+  const saved = page.waitForResponse((r) => r.url().endsWith('/Accounting/Voucher/Create'));
+  await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  expect((await saved).status()).toBe(417);
+  const modal = page.getByRole('dialog', { name: 'خطا' });
+  await expect(modal.getByText('جمع بدهکار و بستانکار سند برابر نیست')).toBeVisible();
+  await modal.getByRole('button').first().click();
+  await expect(modal).toBeHidden();
+
+  // the second line's credit cell carries the server's message; the other cells do not
+  const offending = dialog.locator('[row-index="1"] [col-id="credit"]');
+  await expect(offending).toHaveClass(/erp-line-cell-error/);
+  await expect(offending.locator('[aria-description]')).toHaveAttribute(
+    'aria-description',
+    'جمع بدهکار و بستانکار سند برابر نیست',
+  );
+  await expect(dialog.locator('[row-index="0"] [col-id="debit"]')).not.toHaveClass(/erp-line-cell-error/);
+  // what the user typed is all still there
+  await expect(field(dialog, 'شرح')).toHaveValue('سند نامتوازن از کاربر قدیمی');
+  await expect(dialog.locator('[row-index="0"] [col-id="debit"]')).toHaveText('۱٬۰۰۰');
+  await expect(offending).toHaveText('۹۰۰');
+  await expect(dialog.locator('[row-index="1"] [col-id="account"]')).toContainText('فروش کالا');
+});

@@ -52,6 +52,15 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
     const bad = await create('Accounting/Voucher', voucher(900));
     expect(bad.status).toBe(417);
     expect(bad.body.Data).toEqual({ BusinessErrors: ['جمع بدهکار و بستانکار سند برابر نیست'] });
+    // the rule blames the last line's amount, so the form can mark that cell
+    expect(bad.body.TableMessageTexts).toEqual([
+      {
+        TableName: 'lines',
+        RowIndex: 1,
+        FieldName: 'credit',
+        Message: 'جمع بدهکار و بستانکار سند برابر نیست',
+      },
+    ]);
     const good = await create('Accounting/Voucher', voucher(1000));
     expect(good.status).toBe(200);
     expect(good.body.Data).toMatchObject({ totalDebit: 1000, totalCredit: 1000 });

@@ -5,6 +5,7 @@ import {
   evaluate,
   fieldStates,
   unsafeOperations,
+  type Expr,
   type RuleSet,
 } from '../../../runtime/shared/rules';
 
@@ -65,6 +66,26 @@ describe('cross-field rules', () => {
     expect(brokenRules(voucher, { lines })).toEqual([]);
     const broken = brokenRules(voucher, { lines: [...lines, { debit: 5, credit: 0 }] });
     expect(broken.map((b) => b.rule)).toEqual(['balanced']);
+  });
+  it('a rule that names its line reports the cell; an index outside the lines reports none', () => {
+    const count: Expr = { reduce: [{ var: 'lines' }, { '+': [{ var: 'accumulator' }, 1] }, 0] };
+    const set: RuleSet = {
+      rules: [
+        {
+          ...voucher.rules![0]!,
+          line: { table: 'lines', index: { '-': [count, 1] }, field: 'credit' },
+        },
+      ],
+    };
+    const lines = [
+      { debit: 1000, credit: 0 },
+      { debit: 0, credit: 900 },
+    ];
+    expect(brokenRules(set, { lines })[0]?.line).toEqual({ table: 'lines', index: 1, field: 'credit' });
+    const outside: RuleSet = {
+      rules: [{ ...set.rules![0]!, line: { table: 'lines', index: 5, field: 'credit' } }],
+    };
+    expect(brokenRules(outside, { lines })[0]?.line).toBeUndefined();
   });
   it('rules see computed values', () => {
     expect(brokenRules(invoiceLine, { quantity: 1, price: 100, discount: 200 })[0]?.fields).toEqual([
