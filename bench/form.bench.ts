@@ -1,0 +1,137 @@
+/**
+ * A 300-field form in Chromium: our EntityForm (our widgets mixed, live rules on; bench/lib/
+ * formDefinition.ts) beside a plain RJSF 6 Form of 300 plain fields, in the same page, alternated.
+ * Figures: first render (mount to the painted last field), keystroke to the next painted frame
+ * (p95, typing into a text field in the middle), script time per keystroke (CDP ScriptDuration).
+ * BENCH_ROUNDS first renders per form (default 9), BENCH_KEYS keystrokes per round (default 40).
+ */
+import type { Page } from 'playwright-core';
+import { standaloneModule, validationSchema } from '../server/definitions/validators';
+import { buildHarness, HARNESS_DIST, launch, openHarness, scriptMs, serve } from './lib/browser';
+import { FIELDS, formDefinition, plainFormSchema, TYPED_FIELD } from './lib/formDefinition';
+import { percentile, round, writeResults, type Figure } from './lib/results';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const KEYS = Number(process.env.BENCH_KEYS ?? 40);
+const TEXT = 'سلام دنیا این یک متن آزمایشی است ';
+
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+const p95 = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    95,
+  );
+
+buildHarness();
+const definition = formDefinition();
+const site = await serve(HARNESS_DIST);
+site.files.set('/bench/form.validator.js', standaloneModule(validationSchema(definition.schema)));
+site.files.set(
+  '/bench/form.json',
+  JSON.stringify({ ...definition, validators: { record: '/bench/form.validator.js', children: {} } }),
+);
+const plainSchema = plainFormSchema();
+// the last field shown (the last group's Sheba field shows only when its boolean is on)
+const ourLast = `f${FIELDS - 2}`;
+const plainLast = `f${FIELDS - 1}`;
+
+const browser = await launch();
+try {
+  const page = await openHarness(browser, site.url);
+  const ours = () => page.evaluate((last) => window.harness.ourForm('/bench/form.json', last), ourLast);
+  const plain = () =>
+    page.evaluate(([schema, last]) => window.harness.plainForm(schema, last), [
+      plainSchema,
+      plainLast,
+    ] as const);
+
+  // warm-up (code parsed and compiled, validators loaded), then alternate
+  await plain();
+  await ours();
+  const render = { ours: [] as number[], plain: [] as number[] };
+  for (let i = 0; i < ROUNDS; i++) {
+    render.plain.push(await plain());
+    render.ours.push(await ours());
+  }
+  console.log(`  first render ms: ours ${render.ours.map((x) => round(x, 1)).join(' ')}`);
+  console.log(`                   plain ${render.plain.map((x) => round(x, 1)).join(' ')}`);
+
+  /** Types KEYS characters into the typed field: keystroke-to-paint times and script ms per key. */
+  const typing = async (mount: () => Promise<number>) => {
+    await mount();
+    await page.click(`#root_${TYPED_FIELD}`);
+    await page.evaluate(() => window.harness.takeKeyLog());
+    const text = TEXT.repeat(Math.ceil(KEYS / TEXT.length)).slice(0, KEYS);
+    const script = await scriptMs(page, async () => {
+      await page.keyboard.type(text, { delay: 60 });
+      await page.waitForTimeout(100);
+    });
+    const log = await page.evaluate(() => window.harness.takeKeyLog());
+    return { log, scriptPerKey: script / KEYS };
+  };
+  const keys = { ours: [] as number[], plain: [] as number[] };
+  const script = { ours: [] as number[], plain: [] as number[] };
+  for (let i = 0; i < 3; i++) {
+    const p = await typing(plain);
+    keys.plain.push(...p.log);
+    script.plain.push(p.scriptPerKey);
+    const o = await typing(ours);
+    keys.ours.push(...o.log);
+    script.ours.push(o.scriptPerKey);
+  }
+  await checkTyped(page);
+
+  const renderOurs = round(median(render.ours), 1);
+  const renderPlain = round(median(render.plain), 1);
+  const keyOurs = round(p95(keys.ours), 1);
+  const keyPlain = round(p95(keys.plain), 1);
+  const scriptOurs = round(median(script.ours), 2);
+  const scriptPlain = round(median(script.plain), 2);
+  console.log(
+    `  keystroke to paint p50: ours ${round(median(keys.ours), 1)} plain ${round(median(keys.plain), 1)}; ` +
+      `script per key: ours ${script.ours.map((x) => round(x, 2)).join(' ')} plain ${script.plain.map((x) => round(x, 2)).join(' ')}`,
+  );
+  const figures: Figure[] = [
+    {
+      name: `${FIELDS}-field form: first render p50`,
+      value: renderOurs,
+      unit: 'ms',
+      floor: renderPlain,
+      floorName: 'plain RJSF form',
+      goal: '≤ 250 ms',
+      pass: renderOurs <= 250,
+    },
+    {
+      name: `${FIELDS}-field form: keystroke to paint p95`,
+      value: keyOurs,
+      unit: 'ms',
+      floor: keyPlain,
+      floorName: 'plain RJSF form',
+      goal: '≤ 17 ms',
+      pass: keyOurs <= 17,
+    },
+    {
+      name: `${FIELDS}-field form: script per keystroke`,
+      value: scriptOurs,
+      unit: 'ms',
+      floor: scriptPlain,
+      floorName: 'plain RJSF form',
+      goal: '≤ floor',
+      pass: scriptOurs <= scriptPlain,
+    },
+  ];
+  writeResults('form', figures);
+} finally {
+  await browser.close();
+  await site.close();
+}
+
+/** The typed text really reached the form (the figures measure real input). */
+async function checkTyped(page: Page): Promise<void> {
+  const value = await page.inputValue(`#root_${TYPED_FIELD}`);
+  if (value.length < KEYS / 2) throw new Error(`typing did not reach the form: "${value}"`);
+}

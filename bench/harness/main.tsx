@@ -1,0 +1,198 @@
+/**
+ * The bench harness page: mounts our EntityForm (with its lines grid) or a plain RJSF Form in
+ * isolation, under the same providers as the app (Fluent, RTL, i18next with the shipped Persian
+ * texts, the request pipeline), and times mount/click/keystroke to the next paint. Driven by
+ * bench/form.bench.ts and bench/lines.bench.ts through window.harness.
+ */
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import plainValidator from '@rjsf/validator-ajv8';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { initReactI18next } from 'react-i18next';
+import { EntityForm } from '../../renderers/form/EntityForm';
+import { loadValidators, type FormValidators } from '../../renderers/form/precompiled';
+import type { EntityValues } from '../../runtime/entity/types';
+import { api } from '../../runtime/http/pipeline';
+import { createEntityClient } from '../../runtime/meta/entityClient';
+import type { EntityDefinition } from '../../runtime/shared/definition';
+import fa from '../../src/public/assets/i18n/share/fa.json';
+
+/** Resolves after the next frame is painted (rAF, then a task queued behind the frame). */
+function paint(): Promise<number> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    }),
+  );
+}
+
+async function paintedWhen(ready: () => boolean, timeoutMs = 60_000): Promise<number> {
+  const until = performance.now() + timeoutMs;
+  let t = await paint();
+  while (!ready()) {
+    if (t > until) throw new Error('not painted in time');
+    t = await paint();
+  }
+  return t;
+}
+
+const container = document.getElementById('root') as HTMLElement;
+let root: Root | null = null;
+
+function unmount(): void {
+  root?.unmount();
+  root = null;
+  container.replaceChildren();
+}
+
+/** Mounts `el` and answers ms until `ready` holds in a painted frame. */
+async function mount(el: ReactElement, ready: () => boolean): Promise<number> {
+  unmount();
+  await paint();
+  root = createRoot(container);
+  const r = root;
+  const t0 = performance.now();
+  flushSync(() =>
+    r.render(
+      <FluentProvider theme={webLightTheme} dir="rtl">
+        {el}
+      </FluentProvider>,
+    ),
+  );
+  return (await paintedWhen(ready)) - t0;
+}
+
+const exists = (selector: string) => () => container.querySelector(selector) !== null;
+
+/** Keystroke (the event's own timestamp) to the next painted frame, per keydown. */
+const keyLog: number[] = [];
+window.addEventListener(
+  'keydown',
+  (e) => {
+    const start = e.timeStamp;
+    void paint().then((t) => keyLog.push(t - start));
+  },
+  true,
+);
+
+let saves: Promise<unknown>[] = [];
+
+const validatorsOf = new Map<string, Promise<FormValidators>>();
+
+const harness = {
+  ready: i18next
+    .use(initReactI18next)
+    .init({
+      lng: 'fa',
+      fallbackLng: 'fa',
+      resources: { fa: { translation: fa } },
+      interpolation: { escapeValue: false },
+    })
+    .then(() => true),
+
+  unmount,
+
+  /** Loads a definition (JSON URL) and its precompiled validators (kept for the next mounts). */
+  async definition(url: string): Promise<EntityDefinition> {
+    const definition = (await (await fetch(url)).json()) as EntityDefinition;
+    return definition;
+  },
+
+  /** Our form of a definition served as JSON at `url`: ms to first paint of its last field. */
+  async ourForm(url: string, lastField: string): Promise<number> {
+    const definition = await harness.definition(url);
+    let v = validatorsOf.get(url);
+    if (!v) validatorsOf.set(url, (v = loadValidators(definition)));
+    const validators = await v;
+    return mount(
+      <EntityForm definition={definition} lang="fa" validators={validators} onSave={async () => {}} />,
+      exists(`#root_${lastField}`),
+    );
+  },
+
+  /** A plain RJSF Form (its own theme, the ajv8 validator): ms to first paint of its last field. */
+  async plainForm(schema: RJSFSchema, lastField: string, formData?: unknown): Promise<number> {
+    return mount(
+      <Form schema={schema} validator={plainValidator} formData={formData} />,
+      exists(`#root_${lastField}`),
+    );
+  },
+
+  /** Signs the pipeline in with an access token (the app keeps it the same way). */
+  signIn(token: string): void {
+    sessionStorage.setItem('access_token', token);
+    sessionStorage.setItem('access_expire_time', String(Date.now() + 3_600_000));
+  },
+
+  /**
+   * A document of the real server (GetDefinition, validators from the server) with `values`;
+   * saving creates it through the app's entity client. Answers ms until its lines are painted.
+   */
+  async ourDocument(module: string, name: string, values: EntityValues): Promise<number> {
+    const definition = await api.post<EntityDefinition>('Meta/Entity/GetDefinition', { module, name });
+    const validators = await loadValidators(definition);
+    const clientFor = (key: string) => {
+      const [m = '', n = ''] = key.split('.');
+      return createEntityClient({ module: m, name: n });
+    };
+    const client = createEntityClient(definition);
+    saves = [];
+    return mount(
+      <EntityForm
+        definition={definition}
+        lang="fa"
+        values={values}
+        validators={validators}
+        clientFor={clientFor}
+        onSave={(v) => {
+          const p = client.create(v);
+          saves.push(p);
+          return p;
+        }}
+      />,
+      exists('[data-lines] .ag-row'),
+    );
+  },
+
+  /** Clicks `selector`: ms until the next paint, or until `ready` (a selector) is painted. */
+  async clickToPaint(selector: string, ready?: string): Promise<number> {
+    const el = container.querySelector(selector);
+    if (!(el instanceof HTMLElement)) throw new Error(`no ${selector}`);
+    const t0 = performance.now();
+    el.click();
+    return (await paintedWhen(ready ? exists(ready) : () => true)) - t0;
+  },
+
+  /** Clicks the save button: ms until the server answered the create and the next frame painted. */
+  async saveToPaint(): Promise<number> {
+    const button = [...container.querySelectorAll('button[type="submit"]')].at(-1);
+    if (!(button instanceof HTMLElement)) throw new Error('no save button');
+    const before = saves.length;
+    const t0 = performance.now();
+    button.click();
+    const until = t0 + 60_000;
+    while (saves.length === before) {
+      if (performance.now() > until) throw new Error('save was not called (validation failed?)');
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await saves[saves.length - 1];
+    return (await paint()) - t0;
+  },
+
+  takeKeyLog(): number[] {
+    return keyLog.splice(0);
+  },
+};
+
+declare global {
+  interface Window {
+    harness: typeof harness;
+  }
+}
+window.harness = harness;
