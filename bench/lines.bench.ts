@@ -1,0 +1,173 @@
+/**
+ * A sales invoice with 2,000 lines in our lines grid (EntityForm + LinesGrid, the definition and
+ * validators of the real server) in Chromium, beside a plain RJSF array of 4,000 five-field items
+ * (twice the size) in the same page. Figures: open (mount to painted rows), add a line (click to
+ * paint), edit a cell (Enter that commits a typed quantity, to paint: the totals are recomputed),
+ * save round trip (click to the server's answer of the create, through the app's entity client,
+ * against a real server on a throwaway SQLite), and ours against the plain array (open, add).
+ * BENCH_ROUNDS opens of ours (default 5), BENCH_PLAIN_ROUNDS of the plain array (default 3).
+ */
+import { rmSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { buildHarness, HARNESS_DIST, launch, openHarness, serve } from './lib/browser';
+import { lineValues, plainArraySchema } from './lib/formDefinition';
+import { startServer, token } from './lib/proc';
+import { percentile, round, writeResults, type Figure } from './lib/results';
+
+const LINES = 2000;
+const PLAIN_ITEMS = 2 * LINES;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PLAIN_ROUNDS = Number(process.env.BENCH_PLAIN_ROUNDS ?? 3);
+const STEPS = 10;
+
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+const p95 = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    95,
+  );
+const show = (xs: number[]) => xs.map((x) => round(x, 1)).join(' ');
+
+buildHarness();
+const dbFile = `/tmp/bench-lines-${process.pid}.sqlite`;
+const server = await startServer(`sqlite:${dbFile}`);
+const site = await serve(HARNESS_DIST, server.url);
+const browser = await launch();
+try {
+  const page = await openHarness(browser, site.url);
+  const access = await token(server.url);
+  await page.evaluate((t) => window.harness.signIn(t), access);
+
+  let n = 0;
+  const document = () => ({
+    number: `BENCH-${process.pid}-${++n}`,
+    customer: 1,
+    date: new Date().toISOString().slice(0, 10),
+    description: 'سند آزمایشی سنجش',
+    lines: lineValues(LINES),
+  });
+  const openOurs = () =>
+    page.evaluate((values) => window.harness.ourDocument('sales', 'invoice', values), document());
+  const plainSchema = plainArraySchema();
+  const plainData = { lines: lineValues(PLAIN_ITEMS) };
+  const openPlain = () =>
+    page.evaluate(([schema, data, last]) => window.harness.plainForm(schema, last, data), [
+      plainSchema,
+      plainData,
+      `lines_${PLAIN_ITEMS - 1}_amount`,
+    ] as const);
+
+  // warm-up (code, validators, definition), then open and save ours
+  await openOurs();
+  const open: number[] = [];
+  const save: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    open.push(await openOurs());
+    save.push(await page.evaluate(() => window.harness.saveToPaint()));
+  }
+  console.log(`  ours: open ms ${show(open)}; save ms ${show(save)}`);
+
+  // add a line, then edit quantities (type, Enter commits: line amount and totals recomputed)
+  await openOurs();
+  const add: number[] = [];
+  for (let i = 0; i < STEPS; i++) {
+    add.push(await page.evaluate(() => window.harness.clickToPaint('[data-lines] button')));
+    await page.waitForTimeout(50);
+    await page.keyboard.press('Escape');
+  }
+  await openOurs();
+  const edit = await editCells(page);
+  console.log(`  ours: add line ms ${show(add)}; edit (Enter) ms ${show(edit)}`);
+
+  const plainOpen: number[] = [];
+  const plainAdd: number[] = [];
+  for (let i = 0; i < PLAIN_ROUNDS; i++) {
+    plainOpen.push(await openPlain());
+    plainAdd.push(
+      await page.evaluate(
+        (ready) =>
+          window.harness.clickToPaint('button.rjsf-array-item-add, .rjsf-array-item-add button', ready),
+        `#root_lines_${PLAIN_ITEMS}_item`,
+      ),
+    );
+  }
+  await page.evaluate(() => window.harness.unmount());
+  console.log(`  plain array of ${PLAIN_ITEMS}: open ms ${show(plainOpen)}; add ms ${show(plainAdd)}`);
+
+  const openOursV = round(median(open), 1);
+  const addOursV = round(p95(add), 1);
+  const editOursV = round(p95(edit), 1);
+  const saveV = round(median(save), 1);
+  const plainOpenV = round(median(plainOpen), 1);
+  const plainAddV = round(median(plainAdd), 1);
+  const addOursMedian = round(median(add), 1);
+  const doc = `${LINES}-line document`;
+  const figures: Figure[] = [
+    {
+      name: `${doc}: open p50`,
+      value: openOursV,
+      unit: 'ms',
+      floor: plainOpenV,
+      floorName: `plain RJSF array of ${PLAIN_ITEMS}`,
+      goal: '≤ 300 ms and ≤ 0.2× floor',
+      pass: openOursV <= 300 && openOursV * 5 <= plainOpenV,
+    },
+    {
+      name: `${doc}: add a line to paint p95`,
+      value: addOursV,
+      unit: 'ms',
+      floor: plainAddV,
+      floorName: `plain RJSF array of ${PLAIN_ITEMS}`,
+      goal: '≤ 16 ms and ≤ 0.2× floor',
+      pass: addOursV <= 16 && addOursMedian * 5 <= plainAddV,
+    },
+    {
+      name: `${doc}: edit a cell (Enter commits) to paint p95`,
+      value: editOursV,
+      unit: 'ms',
+      goal: '≤ 16 ms',
+      pass: editOursV <= 16,
+    },
+    {
+      name: `${doc}: save round trip p50 (real server, SQLite)`,
+      value: saveV,
+      unit: 'ms',
+      goal: '≤ 500 ms',
+      pass: saveV <= 500,
+    },
+  ];
+  writeResults('lines', figures);
+} finally {
+  await browser.close();
+  await site.close();
+  await server.stop();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+}
+
+/** Types a quantity into STEPS cells and commits each with Enter: Enter keydown to paint. */
+async function editCells(page: Page): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < STEPS; i++) {
+    const cell = page.locator(`[data-lines] .ag-row[row-index="${i}"] [col-id="quantity"]`);
+    await cell.click();
+    await page.keyboard.press(String((i % 8) + 2));
+    await page.waitForTimeout(50);
+    await page.evaluate(() => window.harness.takeKeyLog());
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(100);
+    const log = await page.evaluate(() => window.harness.takeKeyLog());
+    if (log[0] === undefined) throw new Error('Enter was not seen');
+    times.push(log[0]);
+    await page.keyboard.press('Escape');
+  }
+  const amount = await page
+    .locator(`[data-lines] .ag-row[row-index="0"] [col-id="quantity"]`)
+    .innerText()
+    .catch(() => '');
+  if (!/[2۲]/.test(amount)) throw new Error(`the edit did not reach the grid: "${amount}"`);
+  return times;
+}
