@@ -13,8 +13,7 @@ import type { ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
-import { EntityForm } from '../../renderers/form/EntityForm';
-import { loadValidators, type FormValidators } from '../../renderers/form/precompiled';
+import { EntityForm, loadValidators } from '../../renderers/index';
 import type { EntityValues } from '../../runtime/entity/types';
 import { api } from '../../runtime/http/pipeline';
 import { createEntityClient } from '../../runtime/meta/entityClient';
@@ -83,7 +82,7 @@ window.addEventListener(
 
 let saves: Promise<unknown>[] = [];
 
-const validatorsOf = new Map<string, Promise<FormValidators>>();
+const validatorsOf = new Map<string, ReturnType<typeof loadValidators>>();
 
 const harness = {
   ready: i18next

@@ -51,9 +51,10 @@ async function start(script: string, env: NodeJS.ProcessEnv, port: number): Prom
   };
 }
 
-export async function startServer(databaseUrl: string): Promise<Proc> {
+/** The real server; `env` overrides serverEnv (e.g. STATIC_DIR of a built app). */
+export async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<Proc> {
   const port = await freePort();
-  return start('server/main.ts', serverEnv(databaseUrl, port), port);
+  return start('server/main.ts', { ...serverEnv(databaseUrl, port), ...env }, port);
 }
 
 export async function startFloor(databaseUrl: string): Promise<Proc> {
