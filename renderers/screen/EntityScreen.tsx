@@ -17,6 +17,7 @@ import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
 import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
+import { runRowAction } from './rowActions';
 import { FormModal, type FormMode } from './FormModal';
 
 export interface EntityScreenProps {
@@ -70,6 +71,21 @@ export function EntityScreen({
     name: link.name,
     label: localText(link.label, lang),
     onClick: () => selected && navigate(link.route.replace('{id}', String(selected.id))),
+  }));
+
+  const actions = (definition.rowActions ?? []).map((action) => ({
+    name: action.name,
+    label: localText(action.label, lang),
+    permission: action.permission,
+    onClick: () => {
+      if (!selected) return;
+      void runRowAction(definition, action, selected, lang).then((updated) => {
+        if (!updated) return;
+        // the selected row takes the new version, so a further action or a delete is not refused (417)
+        setSelected((current) => (current?.id === updated.id ? updated : current));
+        refresh();
+      });
+    },
   }));
 
   const exportRows = async (format: ExportFormat) => {
@@ -128,6 +144,7 @@ export function EntityScreen({
         onExport={(format) => void exportRows(format)}
         exporting={exporting}
         links={links}
+        actions={actions}
         onPrint={() => selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)}
       />
       <EntityGrid

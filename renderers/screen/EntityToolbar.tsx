@@ -1,4 +1,7 @@
-/** The list toolbar: only the actions the permissions allow; Refresh always. */
+/**
+ * The list toolbar: only the actions the permissions allow; Refresh always. Row links and the
+ * definition's row actions act on the selected row; a row action shows only with its permission.
+ */
 import {
   Menu,
   MenuItem,
@@ -10,7 +13,16 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '../../runtime/entity/types';
-import type { EntityPermissions } from '../../runtime/shared/definition';
+import type { EntityAction, EntityPermissions } from '../../runtime/shared/definition';
+
+/** A definition's row action as a toolbar button (renderers/screen/rowActions.ts runs it). */
+export interface ToolbarRowAction {
+  name: string;
+  label: string;
+  /** The entity permission the button needs. */
+  permission: EntityAction;
+  onClick: () => void;
+}
 
 export interface EntityToolbarProps {
   permissions: EntityPermissions;
@@ -27,6 +39,8 @@ export interface EntityToolbarProps {
   onPrint?: () => void;
   /** Links for the selected row (definition.rowLinks), enabled when a row is selected. */
   links?: { name: string; label: string; onClick: () => void }[];
+  /** Server actions for the selected row (definition.rowActions), each with its permission. */
+  actions?: ToolbarRowAction[];
 }
 
 export function EntityToolbar({
@@ -39,6 +53,7 @@ export function EntityToolbar({
   onExport,
   exporting = false,
   links = [],
+  actions = [],
   onPrint,
 }: EntityToolbarProps) {
   const { t } = useTranslation();
@@ -71,6 +86,19 @@ export function EntityToolbar({
           {link.label}
         </ToolbarButton>
       ))}
+      {actions
+        .filter((action) => permissions[action.permission])
+        .map((action) => (
+          <ToolbarButton
+            key={action.name}
+            data-action={action.name}
+            onClick={action.onClick}
+            disabled={!hasSelection}
+            appearance="subtle"
+          >
+            {action.label}
+          </ToolbarButton>
+        ))}
       {permissions.export && onExport && (
         <Menu>
           <MenuTrigger disableButtonEnhancement>

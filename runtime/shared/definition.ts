@@ -93,6 +93,12 @@ export interface EntityDefinition {
    * is replaced by the row's id. Shown to whoever may view the entity.
    */
   rowLinks?: RowLink[];
+  /**
+   * Server actions on the selected row, drawn in the list toolbar for users holding `permission`:
+   * `POST /api/{Module}/{Entity}/{Name}` with `{ id, version }` (the server checks the permission
+   * again), after a confirmation; the answer is the updated row.
+   */
+  rowActions?: RowAction[];
   /** Dated documents: GetList/Export keep rows whose date `field` lies in the selectedYear fiscal period. */
   period?: { field: string };
   /**
@@ -121,6 +127,18 @@ export interface RowLink {
   label: LocalText;
   /** Client route, e.g. /report/savedReport/{id}/run. */
   route: string;
+}
+
+export interface RowAction {
+  /** camelCase; the call path's last segment is its PascalCase (compute → …/Compute). */
+  name: string;
+  label: LocalText;
+  /** The entity permission the button needs. */
+  permission: EntityAction;
+  /** Question asked before the call; absent: no confirmation. */
+  confirm?: LocalText;
+  /** Toast after success. */
+  done: LocalText;
 }
 
 /** A child table of a document (e.g. invoice lines): an array of flat rows under `values[name]`. */

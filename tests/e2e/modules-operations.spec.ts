@@ -4,7 +4,7 @@
  * transport, workflow). Rows are given values that sort first, so they show on the first page.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { field, signIn } from './helpers';
+import { apiToken, field, signIn } from './helpers';
 
 interface Case {
   route: string;
@@ -114,4 +114,55 @@ test('one entity of each operations module: list, create, edit, delete', async (
   test.setTimeout(240_000);
   await signIn(page, 'admin');
   for (const c of CASES) await test.step(c.route, () => createEditDelete(page, c));
+});
+
+test('a payroll run is computed from its toolbar button (definition.rowActions): confirm, toast, totals filled', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'staff');
+  const title = 'آآ حقوق محاسبه آزمون';
+  // dated after every seeded run, so it sorts first (newest start date)
+  const created = await request.post('/api/Salary/PayrollRun/Create', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { values: { title, year: 1420, month: 1, startDate: '2041-03-21', endDate: '2041-04-20' } },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await signIn(page, 'staff');
+  await page.goto('/salary/payrollRun');
+  const row = gridRow(page, title);
+  const cell = (col: string) => row.locator(`[col-id="${col}"]`);
+  await expect(row).toBeVisible();
+  await expect(cell('totalGross')).toHaveText('');
+  await expect(cell('employees')).toHaveText('');
+  const compute = page.getByRole('button', { name: 'محاسبه حقوق', exact: true });
+  await expect(compute).toBeDisabled();
+  await row.getByRole('gridcell', { name: title, exact: true }).click();
+  await compute.click();
+  const ask = page.getByRole('dialog');
+  await expect(ask).toContainText('فیش‌های این لیست از روی اطلاعات کارکنان و مرخصی‌ها دوباره محاسبه');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/Salary/PayrollRun/Compute'));
+  await ask.getByRole('button', { name: 'بله', exact: true }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByText('لیست حقوق محاسبه شد.')).toBeVisible();
+
+  // the grid was refreshed: the run is computed, with its employees and totals
+  await expect(cell('status')).toHaveText('محاسبه‌شده');
+  await expect(cell('employees')).toHaveText(/^[۱-۹][۰-۹]*$/);
+  await expect(cell('totalGross')).toHaveText(/^[۱-۹][۰-۹٬]*$/);
+  await expect(cell('totalNet')).toHaveText(/^[۱-۹][۰-۹٬]*$/);
+
+  // computing again is allowed right away: the selected row carries the new version
+  await compute.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'بله', exact: true }).click();
+  await expect(page.getByText('لیست حقوق محاسبه شد.')).toHaveCount(2);
+});
+
+test('the compute button is not drawn for a user who may not edit payroll runs', async ({ page }) => {
+  await signIn(page, 'analyst');
+  await page.goto('/salary/payrollRun');
+  await expect(page.getByRole('grid').getByRole('gridcell').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'بازخوانی', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'محاسبه حقوق', exact: true })).toHaveCount(0);
 });

@@ -20,7 +20,8 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
   beforeAll(async () => {
     db = await freshDatabase(dialect);
     app = await makeApp(db.url);
-    for (const u of ['admin', 'staff', 'storekeeper', 'vendor']) tok[u] = (await signIn(app, u)).access_token;
+    for (const u of ['admin', 'staff', 'storekeeper', 'vendor', 'analyst'])
+      tok[u] = (await signIn(app, u)).access_token;
     item = (await call<Rows>(app, 'Inventory/Item/GetList', tok.admin!, {})).body.Data.rows[0]!.id;
   });
   afterAll(async () => {
@@ -161,6 +162,14 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
       },
     });
     expect(run.status).toBe(200);
+    // the toolbar's compute button (definition.rowActions) needs edit; the server refuses it too:
+    // the analyst may view payroll runs but not edit them, the vendor may not even view them
+    const runRef = { id: run.body.Data.id, version: run.body.Data.version };
+    for (const who of ['analyst', 'vendor'])
+      expect((await call(app, 'Salary/PayrollRun/Compute', tok[who]!, runRef)).status).toBe(403);
+    const untouched = await call<EntityRow>(app, 'Salary/PayrollRun/Get', tok.staff!, { id: runRef.id });
+    expect(untouched.body.Data.version).toBe(runRef.version);
+    expect(untouched.body.Data.status).not.toBe('computed');
     const computed = await call<EntityRow & { lines: Record<string, number>[] }>(
       app,
       'Salary/PayrollRun/Compute',
