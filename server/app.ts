@@ -26,6 +26,7 @@ import { lowcodePlugin, registryInForce, syncPseudoPermissions } from './lowcode
 import { reportsPlugin } from './reports/routes';
 import { operationsPlugin } from './operations/routes';
 import { attachmentsPlugin } from './attachments/routes';
+import { installAttachmentSweep } from './attachments/sweep';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await operationsPlugin(scope);
     await attachmentsPlugin(scope);
   });
+  installAttachmentSweep(app);
   await app.ready();
   return app;
 }

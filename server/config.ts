@@ -36,6 +36,12 @@ export interface ServerConfig {
    * thousands of documents) or `small` (a few rows per entity: the test command sets it).
    */
   demoVolume: 'full' | 'small';
+  /**
+   * Sweep of uploads no row holds (server/attachments/cleanup.ts): once at start and every
+   * `intervalMs` (ATTACHMENT_SWEEP_INTERVAL seconds, default 1 h; 0 = never), deleting those older
+   * than `maxAgeMs` (ATTACHMENT_ORPHAN_AGE seconds, default 24 h).
+   */
+  attachmentSweep: { intervalMs: number; maxAgeMs: number };
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
@@ -101,5 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: { ...DEFAULT_RATE_LIMIT },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     demoVolume: env.DEMO_VOLUME === 'small' ? 'small' : 'full',
+    attachmentSweep: {
+      intervalMs: int(env.ATTACHMENT_SWEEP_INTERVAL, 3600) * 1000,
+      maxAgeMs: int(env.ATTACHMENT_ORPHAN_AGE, 24 * 3600) * 1000,
+    },
   };
 }

@@ -13,6 +13,7 @@ import { cachedCount, invalidateCounts } from './countCache';
 import { filterConditions, listError } from './filters';
 import { periodCondition } from './period';
 import { HOOKS } from './hooks';
+import { releaseAttachments } from '../attachments/cleanup';
 import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
@@ -153,7 +154,10 @@ async function runHook(
   // the definition's approval states (workflow block) first, then the entity's own hook
   await enforceWorkflow(trx, entity, user, before, values);
   const hook = HOOKS[entity.key]?.beforeWrite;
-  return hook ? hook({ trx, action, user, before, values, lines, entity }) : values;
+  const final = hook ? await hook({ trx, action, user, before, values, lines, entity }) : values;
+  // files the row held in an attachments field and no longer holds go (rolled back with the write)
+  await releaseAttachments(trx, entity, before, final ?? values);
+  return final;
 }
 
 export async function createRow(

@@ -5,7 +5,10 @@ import type { AttachmentInfo } from '../../runtime/shared/attachments';
 import { ATTACHMENT_MAX_BYTES } from '../../runtime/shared/attachments';
 import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
+import { sweepAttachments } from '../../server/attachments/cleanup';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
+
+const HOUR = 3600 * 1000;
 
 describe.each(DIALECTS)('Attachments of record fields on %s', (dialect) => {
   let db: TestDb;
@@ -144,5 +147,91 @@ describe.each(DIALECTS)('Attachments of record fields on %s', (dialect) => {
       values: { ...values, documents: '1;drop' },
     });
     expect(bad.status).toBe(417);
+  });
+  /** Whether the attachments table still holds the file (staff may read every customer file). */
+  const stored = async (id: number) => (await download('staff', id)).statusCode === 200;
+  const uploaded = async (text: string) =>
+    ((await upload('staff', Buffer.from(text))).json().Data as AttachmentInfo).id;
+  /** Sets a row's documents (null clears them) by Update; answers the new row. */
+  const setDocuments = async (id: number, documents: string | null) => {
+    const got = (await call<EntityRow>(app, 'Sales/Customer/Get', tok.staff!, { id })).body.Data;
+    const { id: _id, version, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, ...values } = got;
+    const saved = await call<EntityRow>(app, 'Sales/Customer/Update', tok.staff!, {
+      id,
+      version,
+      values: { ...values, documents },
+    });
+    expect(saved.status).toBe(200);
+    return saved.body.Data;
+  };
+  /** Makes an upload look older (as if uploaded `hours` ago). */
+  const age = (id: number, hours: number) =>
+    app.ctx.db
+      .updateTable('attachments' as never)
+      .set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() } as never)
+      .where('id' as never, '=', id as never)
+      .execute();
+
+  it('a file a row no longer holds is deleted with the update or delete; one another row holds stays', async () => {
+    const rows = (
+      await call<ListPage<EntityRow>>(app, 'Sales/Customer/GetList', tok.staff!, { startRow: 10, endRow: 12 })
+    ).body.Data.rows;
+    const [first, second] = [rows[0]!.id, rows[1]!.id];
+    const [a, b, c] = [await uploaded('a'), await uploaded('b'), await uploaded('c')];
+    await setDocuments(first, `${a},${b}`);
+    await setDocuments(second, `${b}`);
+    // b leaves the first row but the second still holds it; a is still held
+    await setDocuments(first, `${a}`);
+    expect([await stored(a), await stored(b)]).toEqual([true, true]);
+    // a is removed from its only row
+    await setDocuments(first, null);
+    expect([await stored(a), await stored(b)]).toEqual([false, true]);
+
+    // a refused write keeps the files: a stale version answers 417 and rolls back
+    const stale = await call(app, 'Sales/Customer/Update', tok.staff!, {
+      id: second,
+      version: 1,
+      values: { code: 'X-ATT', name: 'نسخه کهنه', customerType: 'person' },
+    });
+    expect(stale.status).toBe(417);
+    expect(await stored(b)).toBe(true);
+
+    // a deleted row takes its files along
+    const made = await call<EntityRow>(app, 'Sales/Customer/Create', tok.staff!, {
+      values: { code: 'ATT-DEL', name: 'مشتری پیوست‌دار', customerType: 'person', documents: `${c}` },
+    });
+    expect(made.status).toBe(200);
+    expect(await stored(c)).toBe(true);
+    const removed = await call(app, 'Sales/Customer/Delete', tok.staff!, {
+      id: made.body.Data.id,
+      version: made.body.Data.version,
+    });
+    expect(removed.status).toBe(200);
+    expect(await stored(c)).toBe(false);
+  });
+
+  it('the sweep deletes uploads older than the cut-off that no row holds; held and recent ones stay', async () => {
+    const row = (
+      await call<ListPage<EntityRow>>(app, 'Sales/Customer/GetList', tok.staff!, { startRow: 20, endRow: 21 })
+    ).body.Data.rows[0]!;
+    const [forgotten, held, recent] = [await uploaded('old'), await uploaded('held'), await uploaded('new')];
+    await setDocuments(row.id, `${held}`);
+    await age(forgotten, 25);
+    await age(held, 25);
+    const cutoff = new Date(Date.now() - 24 * HOUR).toISOString();
+    expect(await sweepAttachments(app.ctx.db, app.ctx.registry, cutoff)).toBe(1);
+    expect([await stored(forgotten), await stored(held), await stored(recent)]).toEqual([false, true, true]);
+    expect(await sweepAttachments(app.ctx.db, app.ctx.registry, cutoff)).toBe(0);
+  });
+
+  it('a server sweeps at start and then on its interval (config.attachmentSweep)', async () => {
+    const second = await makeApp(db.url, { attachmentSweep: { intervalMs: 200, maxAgeMs: 24 * HOUR } });
+    try {
+      const forgotten = await uploaded('forgotten');
+      await age(forgotten, 30);
+      await expect.poll(() => stored(forgotten), { timeout: 10_000, interval: 100 }).toBe(false);
+    } finally {
+      await second.close();
+    }
   });
 });

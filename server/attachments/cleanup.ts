@@ -1,0 +1,146 @@
+/**
+ * Files nobody holds any more leave the `attachments` table:
+ * - on a write (releaseAttachments, in the write's transaction): ids a row held in an attachments
+ *   field before and no longer holds after the update or delete, unless another row of the entity
+ *   holds them too;
+ * - by a periodic sweep (sweepAttachments; server start and every ATTACHMENT_SWEEP_INTERVAL):
+ *   uploads older than ATTACHMENT_ORPHAN_AGE that no row of their entity holds in their field (a
+ *   form closed without saving, a row written before releaseAttachments existed).
+ * Only files of entities and fields that are attachments fields now are touched; a file of a
+ * field the definition no longer has stays (its values may come back with a rollback).
+ */
+import type { Kysely } from 'kysely';
+import type { SystemTables } from '../db/types';
+import { isAttachmentsField, parseAttachmentIds } from '../../runtime/shared/attachments';
+import type { Entity, Registry } from '../definitions/registry';
+import type { Untyped } from '../db/untyped';
+import type { Row } from '../entities/rows';
+import type { AttachmentsTable } from './store';
+
+type Db = Kysely<{ attachments: AttachmentsTable }>;
+
+/** Ids per query: far below the bound-parameter limits of SQLite and PostgreSQL. */
+const CHUNK = 500;
+
+/** The attachments fields of an entity (string fields whose uiSchema names the widget). */
+export function attachmentFields(entity: Entity): string[] {
+  return Object.keys(entity.def.schema.properties).filter((f) => isAttachmentsField(entity.def.uiSchema, f));
+}
+
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Ids of `ids` that some row of the entity (other than `exceptRow`) holds in `field`. */
+async function heldElsewhere(
+  db: Untyped,
+  entity: Entity,
+  field: string,
+  ids: number[],
+  exceptRow: number | null,
+): Promise<Set<number>> {
+  const wanted = new Set(ids);
+  const held = new Set<number>();
+  for (const part of chunks(ids)) {
+    let query = db
+      .selectFrom(entity.table)
+      .select(field)
+      .where((eb) => eb.or(part.map((id) => eb(field, 'like', `%${id}%`))));
+    if (exceptRow !== null) query = query.where('id', '!=', exceptRow);
+    for (const r of (await query.execute()) as Record<string, unknown>[])
+      for (const id of parseAttachmentIds(r[field])) if (wanted.has(id)) held.add(id);
+  }
+  return held;
+}
+
+/** Every id some row of the entity holds in `field` (one pass over the non-empty values). */
+async function heldByAnyRow(db: Untyped, entity: Entity, field: string): Promise<Set<number>> {
+  const rows = (await db
+    .selectFrom(entity.table)
+    .select(field)
+    .where(field, 'is not', null)
+    .where(field, '!=', '')
+    .execute()) as Record<string, unknown>[];
+  return new Set(rows.flatMap((r) => parseAttachmentIds(r[field])));
+}
+
+async function deleteFiles(db: Kysely<SystemTables>, entity: Entity, field: string, ids: number[]) {
+  let deleted = 0;
+  for (const part of chunks(ids)) {
+    const result = await (db as unknown as Db)
+      .deleteFrom('attachments')
+      .where('entity', '=', entity.key)
+      .where('field', '=', field)
+      .where('id', 'in', part)
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
+/**
+ * Inside a write's transaction: deletes the files `before` held that `after` (null on delete) no
+ * longer holds and no other row of the entity holds. Answers how many were deleted.
+ */
+export async function releaseAttachments(
+  trx: Kysely<SystemTables>,
+  entity: Entity,
+  before: Row | null,
+  after: Row | null,
+): Promise<number> {
+  if (!before) return 0;
+  let deleted = 0;
+  for (const field of attachmentFields(entity)) {
+    const kept = new Set(parseAttachmentIds(after?.[field]));
+    const dropped = parseAttachmentIds(before[field]).filter((id) => !kept.has(id));
+    if (dropped.length === 0) continue;
+    const rowId = typeof before.id === 'number' ? before.id : null;
+    const held = await heldElsewhere(trx as Untyped, entity, field, dropped, rowId);
+    const orphans = dropped.filter((id) => !held.has(id));
+    if (orphans.length) deleted += await deleteFiles(trx, entity, field, orphans);
+  }
+  return deleted;
+}
+
+/**
+ * Deletes uploads created before `cutoff` (ISO time) that no row holds in their field. Each
+ * entity field is checked and cleaned in one transaction. Answers how many were deleted.
+ */
+export async function sweepAttachments(
+  db: Kysely<SystemTables>,
+  registry: Registry,
+  cutoff: string,
+): Promise<number> {
+  const files = db as unknown as Db;
+  const groups = await files
+    .selectFrom('attachments')
+    .select(['entity', 'field'])
+    .where('created_at', '<', cutoff)
+    .groupBy(['entity', 'field'])
+    .execute();
+  let deleted = 0;
+  for (const group of groups) {
+    const entity = registry.byEntityKey(group.entity);
+    if (!entity || !attachmentFields(entity).includes(group.field)) continue;
+    deleted += await db.transaction().execute(async (trx) => {
+      const old = await (trx as unknown as Db)
+        .selectFrom('attachments')
+        .select('id')
+        .where('entity', '=', entity.key)
+        .where('field', '=', group.field)
+        .where('created_at', '<', cutoff)
+        .execute();
+      const ids = old.map((r) => Number(r.id));
+      const held = await heldByAnyRow(trx as Untyped, entity, group.field);
+      return deleteFiles(
+        trx,
+        entity,
+        group.field,
+        ids.filter((id) => !held.has(id)),
+      );
+    });
+  }
+  return deleted;
+}
