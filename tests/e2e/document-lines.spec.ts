@@ -9,6 +9,11 @@ test('staff creates an invoice with a looked-up customer and typed lines; totals
   page,
 }) => {
   await signIn(page, 'staff');
+  // Enter commits a cell; it must never submit the form around the grid (only «ذخیره» saves)
+  let creates = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/Sales/Invoice/Create')) creates++;
+  });
   await page.goto('/sales/invoice');
   await page.getByRole('button', { name: 'جدید' }).click();
   const dialog = page.getByRole('dialog');
@@ -36,9 +41,18 @@ test('staff creates an invoice with a looked-up customer and typed lines; totals
   }
   await expect(dialog.locator('[row-index="0"] [col-id="amount"]')).toHaveText('۲٬۴۰۰');
   await expect(field(dialog, 'جمع (ریال)')).toHaveValue('۲٬۴۰۰');
+  // a valid document now: Enter on a committed cell still does not save it
+  await page.keyboard.press('Escape');
+  await dialog.locator('[row-index="0"] [col-id="quantity"]').click();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(field(dialog, 'جمع (ریال)')).toHaveValue('۳٬۶۰۰');
+  expect(creates).toBe(0);
   await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
   await expect(page.getByText('ذخیره شد.')).toBeVisible();
   await expect(dialog).toBeHidden();
+  expect(creates).toBe(1);
 
   await page.reload();
   await page
@@ -49,7 +63,7 @@ test('staff creates an invoice with a looked-up customer and typed lines; totals
   const reopened = page.getByRole('dialog');
   await expect(reopened.getByRole('combobox', { name: /مشتری/ })).toHaveValue(chosen);
   await expect(field(reopened, 'تاریخ')).toHaveValue('۱۴۰۵/۰۹/۰۱');
-  await expect(field(reopened, 'جمع (ریال)')).toHaveValue('۲٬۴۰۰');
+  await expect(field(reopened, 'جمع (ریال)')).toHaveValue('۳٬۶۰۰');
   // the item is looked up: the typed text became the matching item (inventory.item «شکر»)
   await expect(reopened.locator('[row-index="0"] [col-id="item"]')).toHaveText('شکر');
   await expect(reopened.locator('[row-index="1"]')).toHaveCount(0); // the blank line was not sent

@@ -168,6 +168,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     const e = p.event;
     if (e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey || !p.editing) return false;
     if (e.type !== 'keydown') return true;
+    // The editor's input leaves the DOM below, so the section's onKeyDown never sees this keydown;
+    // unprevented, its keypress reaches the next cell's editor and submits the form implicitly.
+    e.preventDefault();
     const rowIndex = p.node.rowIndex ?? 0;
     const colId = p.column.getColId();
     p.api.stopEditing();
