@@ -18,8 +18,10 @@ import { createAttachmentsClient, type AttachmentsClientFactory } from '../../ru
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage } from '../../runtime/shared/envelope';
 import { LinesGrid } from './lines/LinesGrid';
+import { mergeCellErrors, serverCellErrors, type CellErrors } from './lines/lines';
 import {
   applyFieldStates,
+  blamedCells,
   mergeFieldErrors,
   safeBrokenRules,
   safeFieldStates,
@@ -162,10 +164,25 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   const validator = useMemo(() => recordValidator(record, schema), [record, schema]);
   const uiSchema: UiSchema = applied.uiSchema;
 
-  const violations = useMemo(
-    () => (submitted ? violationMessages(safeBrokenRules(rules, ruleData), names, lang) : null),
-    [submitted, rules, ruleData, names, lang],
+  const broken = useMemo(
+    () => (submitted ? safeBrokenRules(rules, ruleData) : []),
+    [submitted, rules, ruleData],
   );
+  const violations = useMemo(
+    () => (submitted ? violationMessages(broken, names, lang) : null),
+    [submitted, broken, names, lang],
+  );
+  // Cells a broken document rule blames (e.g. the balancing line of a voucher) are marked too.
+  const lineErrors = useMemo(() => {
+    const blamed = blamedCells(broken, lang);
+    if (blamed.length === 0) return lines.errors;
+    const out: Record<string, CellErrors> = { ...lines.errors };
+    for (const [name] of lines.children) {
+      const cells = serverCellErrors(blamed, name, lines.keys[name] ?? []);
+      if (cells.size > 0) out[name] = mergeCellErrors(out[name] ?? new Map(), cells);
+    }
+    return out;
+  }, [broken, lang, lines.errors, lines.children, lines.keys]);
 
   const extraErrors = useMemo(() => {
     const messages = (ownServerErrors ?? props.serverErrors ?? [])
@@ -258,7 +275,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
           lang={lang}
           readOnly={readOnly}
           initial={lines.initial[name] ?? []}
-          errors={lines.errors[name]!}
+          errors={lineErrors[name]!}
           onChange={lines.onGridChange}
           clientFor={clientFor}
         />

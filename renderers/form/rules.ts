@@ -5,6 +5,7 @@
  */
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { EntityValues } from '../../runtime/entity/types';
+import type { TableMessage } from '../../runtime/shared/envelope';
 import { localText, type Lang } from '../../runtime/shared/definition';
 import {
   applyComputed,
@@ -86,6 +87,22 @@ export function violationMessages(
     for (const f of own) (fields[f] ??= []).push(text);
   }
   return { form, fields };
+}
+
+/** The cells broken rules blame (rule.line), as table messages (index = position among the lines sent). */
+export function blamedCells(violations: RuleViolation[], lang: Lang): TableMessage[] {
+  return violations.flatMap((v) =>
+    v.line
+      ? [
+          {
+            TableName: v.line.table,
+            RowIndex: v.line.index,
+            FieldName: v.line.field,
+            Message: localText(v.message, lang),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Merges field messages into an ErrorSchema (server errors and rule errors together). */

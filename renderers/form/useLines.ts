@@ -30,6 +30,8 @@ export interface LinesState {
   initial: Record<string, GridLine[]>;
   /** Non-blank lines per table, as sent and as the rules see them. */
   data: Record<string, Line[]>;
+  /** Grid row key of each line of `data` (a rule's line index → the row to mark). */
+  keys: Record<string, string[]>;
   /** Client + server cell errors per table (client ones only after the first submit). */
   errors: Record<string, CellErrors>;
   dirty: boolean;
@@ -66,10 +68,15 @@ export function useLines(
   const [dirty, setDirty] = useState(false);
   const [server, setServer] = useState<Record<string, CellErrors>>({});
 
-  const data = useMemo(() => {
-    const out: Record<string, Line[]> = {};
-    for (const [name, child] of children) out[name] = linesToSend(child, rows[name] ?? []).lines;
-    return out;
+  const { data, keys } = useMemo(() => {
+    const lines: Record<string, Line[]> = {};
+    const keys: Record<string, string[]> = {};
+    for (const [name, child] of children) {
+      const sent = linesToSend(child, rows[name] ?? []);
+      lines[name] = sent.lines;
+      keys[name] = sent.keys;
+    }
+    return { data: lines, keys };
   }, [children, rows]);
 
   const client = useMemo(() => {
@@ -146,6 +153,7 @@ export function useLines(
     children,
     initial,
     data,
+    keys,
     errors,
     dirty,
     tableMessages,

@@ -76,9 +76,15 @@ describe('document form (lines and rules)', () => {
     expect(screen.getByLabelText('جمع بدهکار')).toHaveProperty('value', '۱۰۰');
     expect(screen.getByLabelText('جمع بستانکار')).toHaveProperty('value', '۵۰');
     await user.click(save());
-    expect(await screen.findByText('جمع بدهکار و بستانکار سند برابر نیست')).toBeTruthy();
+    expect(await screen.findAllByText('جمع بدهکار و بستانکار سند برابر نیست')).not.toHaveLength(0);
     expect(saved).toHaveLength(0);
     expect(screen.getByLabelText(/شرح/)).toHaveProperty('value', 'سند آزمایشی');
+    // the rule blames the last line's amount: that cell is marked, as the server would mark it
+    await waitFor(() =>
+      expect(
+        document.querySelector('[aria-description="جمع بدهکار و بستانکار سند برابر نیست"]')?.textContent,
+      ).toBe('۵۰'),
+    );
   });
 
   it('says a table needs more lines (minItems) and does not save', async () => {
