@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: process.env.BENCH_HARNESS_DIST ?? '/tmp/dist-bench-harness',
     emptyOutDir: true,
     sourcemap: false,
+    // BENCH_HARNESS_MINIFY=0: readable function names in profiles
+    minify: process.env.BENCH_HARNESS_MINIFY !== '0',
     chunkSizeWarningLimit: 8000,
   },
 });

@@ -71,6 +71,12 @@ function businessErrorsOf(err: ApiError): string[] {
   return Array.isArray(list) ? list.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))) : [];
 }
 
+/** Makes `target` hold exactly the values of `source` (the object handed to RJSF, kept). */
+function refill(target: EntityValues, source: EntityValues): void {
+  for (const k of Object.keys(target)) delete target[k];
+  Object.assign(target, source);
+}
+
 /** Loads the definition's precompiled validators (server modules), then shows the form. */
 export function EntityForm(props: EntityFormProps) {
   const { definition } = props;
@@ -126,6 +132,12 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
     return withComputed(rules, start, initialLineData(definition, props.values), names);
   });
   const [formData, setFormData] = useState<EntityValues>(baseline);
+  // The formData handed to RJSF. RJSF keeps the values it reported through onChange; the same
+  // values handed back as a new object made it re-derive its whole state (every field) a second
+  // time per keystroke. While they equal what it reported, the same object stays the prop (its
+  // content kept current, so a re-derivation caused by another prop reads the current values);
+  // values RJSF does not hold yet (computed fields, totals of the lines) go over as a new object.
+  const [handed, setHanded] = useState(() => ({ values: { ...baseline } }));
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [ownServerErrors, setOwnServerErrors] = useState<ServerMessage[] | null>(null);
@@ -213,9 +225,15 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   }, [readOnly]);
 
   const onChange = (e: IChangeEvent<EntityValues>) => {
-    const next = withComputed(rules, e.formData ?? {}, lines.data, names);
-    const changed = names.filter((n) => JSON.stringify(next[n]) !== JSON.stringify(shown[n]));
+    const reported = e.formData ?? {};
+    const next = withComputed(rules, reported, lines.data, names);
+    const changed = names.filter(
+      (n) => next[n] !== shown[n] && JSON.stringify(next[n]) !== JSON.stringify(shown[n]),
+    );
     if (changed.length) setEditedSinceServer((s) => new Set([...s, ...changed]));
+    if (sameValues(next, reported, names)) {
+      refill(handed.values, next);
+    } else setHanded({ values: { ...next } });
     setFormData(next);
   };
 
@@ -252,7 +270,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
       ref={formRef}
       schema={schema}
       uiSchema={uiSchema}
-      formData={shown}
+      formData={sameValues(shown, handed.values, names) ? handed.values : shown}
       formContext={formContext}
       validator={validator}
       widgets={widgetRegistry}
