@@ -4,6 +4,7 @@ import type { AppContext, CurrentUser } from '../context';
 import { HttpError, unauthorized } from '../http/errors';
 import type { Auth } from '../http/business';
 import { verifyAccessToken } from './jwt';
+import { cached } from '../security/accessCache';
 
 function bearer(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -17,12 +18,14 @@ async function checkTenant(ctx: AppContext, req: FastifyRequest, user: CurrentUs
   const raw = req.headers.tenant;
   const tenant = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!tenant) return;
-  const row = await ctx.db
-    .selectFrom('user_tenants')
-    .select('tenant')
-    .where('user_id', '=', user.id)
-    .where('tenant', '=', tenant)
-    .executeTakeFirst();
+  const row = await cached(ctx.db, ['user_tenants'], `tenant:${user.id}:${tenant}`, () =>
+    ctx.db
+      .selectFrom('user_tenants')
+      .select('tenant')
+      .where('user_id', '=', user.id)
+      .where('tenant', '=', tenant)
+      .executeTakeFirst(),
+  );
   if (!row) throw new HttpError(303, 'NotAccessTenants');
 }
 
@@ -44,7 +47,9 @@ export async function authenticate(
   }
   const id = Number(claims.sub);
   const row = Number.isInteger(id)
-    ? await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    ? await cached(ctx.db, ['users'], `user:${id}`, () =>
+        ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+      )
     : undefined;
   if (!row || row.disabled) {
     if (mode === 'optional') return null;

@@ -2,12 +2,41 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database, SystemTables } from './types';
+import { registerWriteWatch, watchedDialect, type WriteWatch } from './writeWatch';
 
 // bigint (int8) and count(*) come back as strings by default; our ids and counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+const STATEMENTS = 500;
+
+/**
+ * better-sqlite3 behind Kysely's SQLite driver, which prepares every statement again: prepared
+ * statements are kept by SQL text (the last STATEMENTS used) and reused, unless one is still
+ * being iterated (a streamed export). SQLite re-prepares a kept statement itself after a schema change.
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const hit = kept.get(text);
+      if (hit && !hit.busy) {
+        // most recently used last, so the first key is the one to drop
+        kept.delete(text);
+        kept.set(text, hit);
+        return hit;
+      }
+      const stmt = sqlite.prepare(text);
+      if (hit) return stmt;
+      if (kept.size >= STATEMENTS) kept.delete(kept.keys().next().value as string);
+      kept.set(text, stmt);
+      return stmt;
+    },
+  };
+}
 
 export function openDatabase(url: string): Database {
   if (url.startsWith('sqlite:')) {
@@ -18,7 +47,10 @@ export function openDatabase(url: string): Database {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<SystemTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const watch: WriteWatch = { generation: 0, tables: new Set() };
+    const dialect = new SqliteDialect({ database: reusingStatements(sqlite) });
+    const db = new Kysely<SystemTables>({ dialect: watchedDialect(dialect, watch) });
+    registerWriteWatch(db, watch);
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -27,7 +59,9 @@ export function openDatabase(url: string): Database {
     pool.on('error', () => undefined);
     // a checked-out client whose connection drops emits 'error' too; its query already fails
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<SystemTables>({ dialect: new PostgresDialect({ pool }) });
+    const watch: WriteWatch = { generation: 0, tables: new Set() };
+    const db = new Kysely<SystemTables>({ dialect: watchedDialect(new PostgresDialect({ pool }), watch) });
+    registerWriteWatch(db, watch);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:…)`);

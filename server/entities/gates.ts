@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import type { Entity } from '../definitions/registry';
 import { HttpError, badRequest } from '../http/errors';
 import type { Untyped } from '../db/untyped';
+import { cached } from '../security/accessCache';
 
 // Entity tables exist only at run time; their queries are untyped.
 
@@ -25,11 +26,14 @@ export function today(): string {
 export async function readSetting(ctx: AppContext, key: string): Promise<string | null> {
   const settings = ctx.registry.byEntityKey(SETTINGS_ENTITY);
   if (!settings) return null;
-  const row = (await (ctx.db as unknown as Untyped)
-    .selectFrom(settings.table)
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst()) as { value: string | null } | undefined;
+  const table = settings.table;
+  const row = (await cached(ctx.db, [table], `setting:${table}\u0000${key}`, () =>
+    (ctx.db as unknown as Untyped)
+      .selectFrom(table)
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst(),
+  )) as { value: string | null } | undefined;
   return row?.value ?? null;
 }
 

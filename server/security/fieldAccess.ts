@@ -11,6 +11,7 @@ import { badRequest, invalid } from '../http/errors';
 import { t } from '../i18n';
 import { getRow } from '../entities/repository';
 import type { Row } from '../entities/rows';
+import { cached } from './accessCache';
 
 export type FieldMode = 'hidden' | 'readOnly';
 export const FIELD_MODES: readonly FieldMode[] = ['hidden', 'readOnly'];
@@ -21,12 +22,14 @@ export async function fieldModes(
   user: CurrentUser,
   entity: Pick<Entity, 'key' | 'def'>,
 ): Promise<Map<string, FieldMode>> {
-  const rows = await ctx.db
-    .selectFrom('field_permissions')
-    .select(['field', 'mode'])
-    .where('role', '=', user.role)
-    .where('entity', '=', entity.key)
-    .execute();
+  const rows = await cached(ctx.db, ['field_permissions'], `fields:${user.role}\u0000${entity.key}`, () =>
+    ctx.db
+      .selectFrom('field_permissions')
+      .select(['field', 'mode'])
+      .where('role', '=', user.role)
+      .where('entity', '=', entity.key)
+      .execute(),
+  );
   const out = new Map<string, FieldMode>();
   for (const r of rows)
     if (r.field in entity.def.schema.properties && (r.mode === 'hidden' || r.mode === 'readOnly'))

@@ -2,6 +2,7 @@
 import { ENTITY_ACTIONS, type EntityAction, type EntityPermissions } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
 import { forbidden } from '../http/errors';
+import { cached } from './accessCache';
 
 const NONE: EntityPermissions = {
   view: false,
@@ -23,11 +24,13 @@ export async function menuAccess(
   ctx: AppContext,
   user: Pick<CurrentUser, 'id' | 'role'>,
 ): Promise<Set<string>> {
-  const rows = await ctx.db
-    .selectFrom('menu_access')
-    .select('entity')
-    .where('who', 'in', [user.role, `user:${user.id}`])
-    .execute();
+  const rows = await cached(ctx.db, ['menu_access'], `menu:${user.role}\u0000${user.id}`, () =>
+    ctx.db
+      .selectFrom('menu_access')
+      .select('entity')
+      .where('who', 'in', [user.role, `user:${user.id}`])
+      .execute(),
+  );
   return new Set(rows.map((r) => r.entity));
 }
 
@@ -36,11 +39,9 @@ export async function permissionsByEntity(
   ctx: AppContext,
   user: CurrentUser,
 ): Promise<Map<string, EntityPermissions>> {
-  const rows = await ctx.db
-    .selectFrom('role_permissions')
-    .selectAll()
-    .where('role', '=', user.role)
-    .execute();
+  const rows = await cached(ctx.db, ['role_permissions'], `perms:${user.role}`, () =>
+    ctx.db.selectFrom('role_permissions').selectAll().where('role', '=', user.role).execute(),
+  );
   const allowed = partyKind(user) ? await menuAccess(ctx, user) : null;
   const out = new Map<string, EntityPermissions>();
   for (const r of rows) {
