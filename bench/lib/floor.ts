@@ -59,8 +59,12 @@ function where(b: ListBody): { text: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (b.city !== undefined) {
-    params.push(b.city.toLowerCase());
-    parts.push(`lower("city") = ${ph(params.length)}`);
+    // as server/entities/filters.ts: a value without letter case is compared as is
+    const v = b.city.toLowerCase();
+    params.push(v);
+    parts.push(
+      v === v.toUpperCase() ? `"city" = ${ph(params.length)}` : `lower("city") = ${ph(params.length)}`,
+    );
   }
   if (b.minCredit !== undefined) {
     params.push(b.minCredit);
@@ -74,7 +78,7 @@ function listSql(b: ListBody): { page: string; count: string; params: unknown[] 
   const col = /^[A-Za-z]+$/.test(b.sort.column) ? b.sort.column : 'id';
   const dir = b.sort.dir === 'desc' ? 'desc' : 'asc';
   const n = w.params.length;
-  const order = col === 'id' ? `"id" ${dir}` : `"${col}" ${dir}, "id" asc`;
+  const order = col === 'id' ? `"id" ${dir}` : `"${col}" ${dir}, "id" ${dir}`;
   return {
     page: `select * from "${TABLE}" where ${w.text} order by ${order} limit ${ph(n + 1)} offset ${ph(n + 2)}`,
     count: `select count(*) as "n" from "${TABLE}" where ${w.text}`,

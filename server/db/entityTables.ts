@@ -32,7 +32,7 @@ export function columnType(field: FieldSchema, dialect: Dialect): ColumnDataType
   }
 }
 
-function indexName(table: string, column: string): string {
+export function indexName(table: string, column: string): string {
   const name = `ix_${table}_${column.toLowerCase()}`;
   if (name.length <= 63) return name;
   return `ix_${createHash('sha1').update(name).digest('hex').slice(0, 24)}`;

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Registry, ChildEntity, Entity } from '../definitions/registry';
-import { invalidateCounts } from '../entities/countCache';
+import { forgetCounts } from '../entities/countCache';
 import { toColumns, type Row } from '../entities/rows';
 import { fieldValue, rng, type Rand, type ValueSlot } from './generateValues';
 import type { Dialect, SystemTables } from './types';
@@ -182,6 +182,6 @@ async function generate(
   }
   // fresh statistics, so the planner picks the new indexes at once
   await sql`analyze ${sql.table(entity.table)}`.execute(db);
-  invalidateCounts(entity.table);
+  forgetCounts(entity.table);
   return { inserted: count, ms: performance.now() - started };
 }

@@ -52,7 +52,9 @@ function textCond(col: Column, m: Model, fail: () => HttpError): Cond {
   const lower = sql`lower(${ref})`;
   switch (type) {
     case 'equals':
-      return sql<SqlBool>`${lower} = ${v}`;
+      // a value without letter case (Persian text, digits) equals lower(x) only when it equals x:
+      // compared as is, the (field, id) index finds the rows, already in id order
+      return v === v.toUpperCase() ? sql<SqlBool>`${ref} = ${v}` : sql<SqlBool>`${lower} = ${v}`;
     case 'notEqual':
       return sql<SqlBool>`(${ref} is null or ${lower} <> ${v})`;
     case 'contains':

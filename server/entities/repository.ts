@@ -21,6 +21,8 @@ import { deleteLines, readLines, writeLines } from './lines';
 import { lineChanges, writeAudit } from './audit';
 import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
+import { writeTransaction } from '../db/writeBatch';
+import { sortIndex, whereKey } from './sortIndex';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
 
@@ -43,6 +45,8 @@ function int(v: unknown): number | null {
 export interface ListQuery {
   where: RawBuilder<SqlBool>;
   order: { column: string; dir: 'asc' | 'desc' }[];
+  /** Columns the filterModel names. */
+  filtered: Set<string>;
 }
 
 export function listQuery(
@@ -73,13 +77,36 @@ export function listQuery(
     if (!col || (sort !== 'asc' && sort !== 'desc')) throw listError(lang, 'sortModel');
     order.push({ column: col.column, dir: sort });
   }
-  if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', dir: 'asc' });
+  // id last, in the direction of the last sort: the (field, id) index then serves a descending
+  // sort read backwards, where `field desc, id asc` would sort every row of a field value
+  if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', dir: order.at(-1)?.dir ?? 'asc' });
   const where = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
-  return { where, order };
+  const model = body.filterModel;
+  const filtered = new Set<string>();
+  if (typeof model === 'object' && model !== null)
+    for (const name of Object.keys(model)) filtered.add(columns.get(name)?.column ?? name);
+  return { where, order, filtered };
 }
 
-/** Rows start..end (exclusive) of a list query, as API rows. */
-export async function pageRows(ctx: AppContext, entity: Entity, q: ListQuery, start: number, end: number) {
+/** Rows start..end (exclusive) of a list query, as API rows; on SQLite `index` names the index to walk (sortIndex.ts). */
+export async function pageRows(
+  ctx: AppContext,
+  entity: Entity,
+  q: ListQuery,
+  start: number,
+  end: number,
+  index?: string,
+) {
+  if (index) {
+    const order = sql.join(
+      q.order.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.dir === 'desc' ? 'desc' : 'asc')}`),
+    );
+    const page =
+      await sql<Row>`select * from ${sql.table(entity.table)} indexed by ${sql.id(index)} where ${q.where} order by ${order} limit ${end - start} offset ${start}`.execute(
+        ctx.db,
+      );
+    return page.rows.map((r) => toApiRow(entity, r));
+  }
   const db = ctx.db as unknown as Untyped;
   let select = db.selectFrom(entity.table).selectAll().where(q.where);
   for (const o of q.order) select = select.orderBy(sql.ref(o.column), o.dir);
@@ -113,13 +140,14 @@ export async function listRows(
   if (start === null || start < 0) throw listError(lang, 'startRow');
   if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
   const q = listQuery(ctx, entity, user, body, lang, selectedYear);
-  const rows = await addLookupDisplays(ctx, entity, user, await pageRows(ctx, entity, q, start, end));
+  const key = whereKey(ctx, q);
+  const count = () => countRows(ctx, entity, q);
+  const index = await sortIndex(ctx, entity, q, key, end, count);
+  const rows = await addLookupDisplays(ctx, entity, user, await pageRows(ctx, entity, q, start, end, index));
   // a short page tells the total by itself; otherwise the count, cached (countCache.ts)
   if (rows.length < end - start && (rows.length > 0 || start === 0))
     return { rows, lastRow: start + rows.length };
-  const where = q.where.compile(ctx.db);
-  const key = `${where.sql}\u0000${JSON.stringify(where.parameters)}`;
-  return { rows, lastRow: await cachedCount(entity.table, key, () => countRows(ctx, entity, q)) };
+  return { rows, lastRow: await cachedCount(entity.table, key, count) };
 }
 
 async function findStored(
@@ -167,7 +195,7 @@ export async function createRow(
   values: Row,
   lines: Lines = {},
 ): Promise<Row> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx, async (trx) => {
     const finalValues = (await runHook(trx, entity, 'create', user, null, values, lines)) ?? values;
     const now = new Date().toISOString();
     const inserted = (await (trx as unknown as Untyped)
@@ -200,7 +228,7 @@ export async function updateRow(
   values: Row,
   lines: Lines = {},
 ): Promise<Row> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx, async (trx) => {
     const db = trx as unknown as Untyped;
     const stored = await findStored(db, entity, user, id);
     if (!stored) throw notFound();
@@ -241,7 +269,7 @@ export async function deleteRow(
   id: number,
   version: number,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeTransaction(ctx, async (trx) => {
     const db = trx as unknown as Untyped;
     const stored = await findStored(db, entity, user, id);
     if (!stored) throw notFound();

@@ -45,12 +45,12 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
       endRow: 40,
       sortModel: [{ colId: 'city', sort: 'desc' }],
     });
+    // equal cities in id order, in the direction of the sort (so a (city, id) index serves it)
     const cities = byCity.body.Data.rows.map((r) => String(r.city));
+    expect(new Set(cities).size).toBeLessThan(cities.length);
     for (let i = 1; i < cities.length; i++) {
       if (cities[i] === cities[i - 1])
-        expect(Number(byCity.body.Data.rows[i]!.id)).toBeGreaterThan(
-          Number(byCity.body.Data.rows[i - 1]!.id),
-        );
+        expect(Number(byCity.body.Data.rows[i]!.id)).toBeLessThan(Number(byCity.body.Data.rows[i - 1]!.id));
     }
     const row = first.body.Data.rows[0]!;
     expect(row).toMatchObject({
