@@ -2,23 +2,40 @@
  * Top route element: connects the navigation port, closes dialogs on every navigation, keeps the
  * page title, restores scroll and scrolls to anchors, and mounts the dialog host once.
  */
-import { Suspense, lazy, useEffect } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { connectNavigation } from '../runtime/ui/navigation';
-import { closeAllDialogs } from '../runtime/ui/dialogs';
+import { closeAllDialogs, dialogStore } from '../runtime/ui/dialogs';
+import { toast } from '../runtime/ui/toasts';
 import { periodStore } from '../runtime/period/current';
 import { applyTitle, composeTitle, titleStore } from './title';
 import { ErrorBoundary } from './ErrorBoundary';
 import { displayText } from './display';
 import type { RouteHandle } from './router';
 
-// The renderers (grid, form, dialogs) load as their own chunk, in parallel with the first screen.
-const DialogHost = lazy(async () => ({ default: (await import('../renderers/index')).DialogHost }));
+// The dialog host loads when the first dialog is asked for (an error, a confirmation): no screen
+// waits for it (bench/budget.mjs). Loaded by an effect, not React.lazy: Suspense reveals on a timer
+// that a held clock never fires (see App.tsx).
+const loadDialogHost = async () => (await import('../renderers/dialogs/DialogHost')).DialogHost;
 
 export function Root() {
   const navigate = useNavigate();
+  // the dialog host, once a dialog is wanted (and from then on)
+  const dialogWanted = useStore(dialogStore, (s) => s.dialogs.length > 0);
+  const [DialogHost, setDialogHost] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!dialogWanted || DialogHost) return;
+    let live = true;
+    loadDialogHost().then(
+      (component) => live && setDialogHost(() => component),
+      () => live && toast({ text: 'app.partUnavailable', kind: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dialogWanted, DialogHost]);
   const location = useLocation();
   const matches = useMatches();
   const { t } = useTranslation();
@@ -51,9 +68,7 @@ export function Root() {
       <ErrorBoundary>
         <Outlet />
       </ErrorBoundary>
-      <Suspense fallback={null}>
-        <DialogHost />
-      </Suspense>
+      {DialogHost && <DialogHost />}
       <ScrollRestoration />
     </>
   );

@@ -2,7 +2,6 @@
  * The generic list: AG Grid (Infinite row model) with server-side paging, sorting and filtering,
  * right to left with Persian locale texts in fa. Double-click or Enter opens a row.
  */
-import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_IR } from '@ag-grid-community/locale';
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { CellKeyDownEvent, ColumnState, GridApi, GridReadyEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -17,6 +16,7 @@ import { currentUserId, gridStateKey, loadGridState, saveGridState, type StoredC
 import { JalaliDateInput } from './JalaliDateInput';
 import { registerGridModules } from './modules';
 import { GRID_THEME, GRID_THEME_CLASS } from './gridTheme';
+import { gridLocaleText } from './gridLocale';
 
 registerGridModules();
 
@@ -138,7 +138,7 @@ export function EntityGrid({
         getRowId={(p) => String(p.data.id)}
         enableRtl={lang === 'fa'}
         components={gridComponents}
-        localeText={lang === 'fa' ? AG_GRID_LOCALE_IR : AG_GRID_LOCALE_EN}
+        localeText={gridLocaleText(lang)}
         rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
         suppressOverlays={['loading', 'noRows']}
         onGridReady={(e: GridReadyEvent<EntityRow>) => {

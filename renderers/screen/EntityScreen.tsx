@@ -1,6 +1,6 @@
 /** A whole module screen from an entity definition: heading, toolbar, grid, form modal. */
 import { makeStyles, Title3 } from '@fluentui/react-components';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../../runtime/entity/types';
 import {
@@ -12,13 +12,14 @@ import {
 } from '../../runtime/shared/definition';
 import { confirm } from '../../runtime/ui/dialogs';
 import { navigate } from '../../runtime/ui/navigation';
-import { HistoryDialog } from '../history/HistoryDialog';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
 import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
 import { runRowAction } from './rowActions';
-import { FormModal, type FormMode } from './FormModal';
+import type { FormModalProps, FormMode } from './FormModal';
+import type { HistoryDialogProps } from '../history/HistoryDialog';
+import { formReady, loadForm, loadHistoryDialog, loadPart, usePrefetchForm } from './lazyParts';
 
 export interface EntityScreenProps {
   definition: EntityDefinition;
@@ -63,6 +64,23 @@ export function EntityScreen({
   const [exporting, setExporting] = useState(false);
   const [history, setHistory] = useState<EntityRow | null>(null);
   const closeHistory = useCallback(() => setHistory(null), []);
+  const [HistoryDialog, setHistoryDialog] = useState<ComponentType<HistoryDialogProps> | null>(null);
+  const [FormModal, setFormModal] = useState<ComponentType<FormModalProps> | null>(null);
+  const openHistory = async (row: EntityRow) => {
+    const component = await loadPart(loadHistoryDialog, loadHistoryDialog.value !== undefined);
+    if (!component) return;
+    setHistoryDialog(() => component);
+    setHistory(row);
+  };
+  const historyOf = (row: EntityRow) => () => void openHistory(row);
+  /** Opens the form modal once its chunk is here (see lazyParts). */
+  const openForm = async (next: Open) => {
+    const component = await loadPart(() => loadForm(definition), formReady(definition));
+    if (!component) return;
+    setFormModal(() => component);
+    setOpen(next);
+  };
+  usePrefetchForm(definition);
   const loadHistory = useCallback(
     () => (history && client.getAudit ? client.getAudit(history.id) : Promise.resolve([])),
     [client, history],
@@ -101,9 +119,10 @@ export function EntityScreen({
   };
 
   const openRow = async (row: EntityRow) => {
+    void loadForm(definition).catch(() => undefined); // meanwhile
     // Fresh copy so the version we send back is the stored one.
     const fresh = await client.get(row.id).catch(() => null);
-    if (fresh) setOpen({ mode: permissions.edit ? 'edit' : 'view', row: fresh });
+    if (fresh) await openForm({ mode: permissions.edit ? 'edit' : 'view', row: fresh });
   };
 
   const save = async (values: EntityValues) => {
@@ -137,7 +156,7 @@ export function EntityScreen({
       <EntityToolbar
         permissions={permissions}
         hasSelection={selected !== null}
-        onNew={() => setOpen({ mode: 'new' })}
+        onNew={() => void openForm({ mode: 'new' })}
         onEdit={() => selected && void openRow(selected)}
         onDelete={() => void remove()}
         onRefresh={refresh}
@@ -157,7 +176,7 @@ export function EntityScreen({
         onOpenRow={(row) => void openRow(row)}
         onModelChange={onModelChange}
       />
-      {open && (
+      {open && FormModal && (
         <FormModal
           key={`${open.mode}-${open.row?.id ?? 'new'}`}
           definition={definition}
@@ -167,10 +186,10 @@ export function EntityScreen({
           onSave={save}
           onClose={close}
           clientFor={clientFor}
-          onHistory={open.row && client.getAudit ? () => setHistory(open.row ?? null) : undefined}
+          onHistory={open.row && client.getAudit ? historyOf(open.row) : undefined}
         />
       )}
-      {history && (
+      {history && HistoryDialog && (
         <HistoryDialog definition={definition} lang={lang} load={loadHistory} onClose={closeHistory} />
       )}
     </section>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router-dom';
 import { Card, Spinner, Text, Title2, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Chart, chartValue } from '../../renderers/index';
+import { Chart, chartValue } from '../../renderers/charts/index';
 import { currentUser } from '../../runtime/auth/session';
 import { getLang } from '../../runtime/lang';
 import { loadDashboard } from '../../runtime/report/reportClient';

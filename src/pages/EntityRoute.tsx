@@ -6,7 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { EntityScreen, loadValidators, splitEntityKey } from '../../renderers/index';
+import { EntityScreen } from '../../renderers/screen/EntityScreen';
+import { splitEntityKey } from '../../renderers/form/lookup';
 import { loadDefinition, loadPermissions } from '../../runtime/meta/loaders';
 import { createEntityClient } from '../../runtime/meta/entityClient';
 import { segments } from '../../runtime/guards';
@@ -33,15 +34,9 @@ export function EntityRoute() {
 
   useEffect(() => {
     let alive = true;
-    // the form's precompiled validators come with the definition, so a form opens at once; a
-    // failure to load them is shown by the form itself
-    const withValidators = loadDefinition(module, entity).then((d) =>
-      loadValidators(d).then(
-        () => d,
-        () => d,
-      ),
-    );
-    Promise.all([withValidators, loadPermissions(module, entity)])
+    // the form's precompiled validators are fetched by the screen once its rows show
+    // (renderers/screen/lazyParts.ts): the grid waits for nothing the form needs
+    Promise.all([loadDefinition(module, entity), loadPermissions(module, entity)])
       .then(([definition, permissions]) => {
         if (!alive) return;
         setState({ key, loaded: { definition, permissions }, failed: false });

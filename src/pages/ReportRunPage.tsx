@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner, Title3 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ReportView } from '../../renderers/index';
+import { ReportView } from '../../renderers/report/ReportView';
 import { createEntityClient } from '../../runtime/meta/entityClient';
 import { runReport, savedReportRequest } from '../../runtime/report/reportClient';
 import { getLang } from '../../runtime/lang';

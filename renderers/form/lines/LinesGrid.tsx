@@ -5,7 +5,6 @@
  * the last cell adds a line; Tab moves like the grid does. Cell errors (client + server) are shown
  * on the cells (class, tooltip, aria-description) and listed under the grid.
  */
-import { AG_GRID_LOCALE_EN, AG_GRID_LOCALE_IR } from '@ag-grid-community/locale';
 import { Button, makeStaticStyles, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { GridApi, SuppressKeyboardEventParams } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -29,6 +28,7 @@ import {
 } from './lines';
 import { registerLinesGridModules } from './modules';
 import { GRID_THEME, GRID_THEME_CLASS } from '../../grid/gridTheme';
+import { gridLocaleText } from '../../grid/gridLocale';
 
 registerLinesGridModules();
 
@@ -228,7 +228,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
           defaultColDef={defaultColDef}
           getRowId={(p) => p.data.key}
           enableRtl={lang === 'fa'}
-          localeText={lang === 'fa' ? AG_GRID_LOCALE_IR : AG_GRID_LOCALE_EN}
+          localeText={gridLocaleText(lang)}
           rowSelection={
             readOnly
               ? undefined

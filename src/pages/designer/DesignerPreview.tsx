@@ -5,7 +5,8 @@
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, EntityGrid } from '../../../renderers';
+import { EntityForm } from '../../../renderers/form/EntityForm';
+import { EntityGrid } from '../../../renderers/grid/EntityGrid';
 import { sampleClient } from '../../../renderers/designer';
 import type { EntityDefinition, Lang } from '../../../runtime/shared/definition';
 import { toast } from '../../../runtime/ui/toasts';

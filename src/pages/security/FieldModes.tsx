@@ -2,7 +2,7 @@
 import { Select, Spinner, Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitEntityKey } from '../../../renderers';
+import { splitEntityKey } from '../../../renderers/form/lookup';
 import { loadDefinition } from '../../../runtime/meta/loaders';
 import { getLang } from '../../../runtime/lang';
 import { localText } from '../../../runtime/shared/definition';
