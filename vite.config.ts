@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { pruneGridCss } from './build/pruneGridCss.ts';
 
 const root = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -48,6 +49,10 @@ export default defineConfig({
       },
     }),
   ],
+  css: {
+    // AG Grid's style sheets without the rules of features this app's grids cannot show
+    postcss: { plugins: [pruneGridCss()] },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
