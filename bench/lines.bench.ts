@@ -65,11 +65,15 @@ try {
   await openOurs();
   const open: number[] = [];
   const save: number[] = [];
+  const checks: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     open.push(await openOurs());
     save.push(await page.evaluate(() => window.harness.saveToPaint()));
+    checks.push(await page.evaluate(() => window.harness.lastSaveChecks()));
   }
-  console.log(`  ours: open ms ${show(open)}; save ms ${show(save)}`);
+  console.log(
+    `  ours: open ms ${show(open)}; save ms ${show(save)} (form checks before the request ${show(checks)})`,
+  );
 
   // add a line, then edit quantities (type, Enter commits: line amount and totals recomputed)
   await openOurs();
@@ -117,13 +121,20 @@ try {
       pass: openOursV <= 300 && openOursV * 5 <= plainOpenV,
     },
     {
-      name: `${doc}: add a line to paint p95`,
-      value: addOursV,
+      name: `${doc}: add a line to paint p50`,
+      value: addOursMedian,
       unit: 'ms',
       floor: plainAddV,
       floorName: `plain RJSF array of ${PLAIN_ITEMS}`,
       goal: '≤ 16 ms and ≤ 0.2× floor',
-      pass: addOursV <= 16 && addOursMedian * 5 <= plainAddV,
+      pass: addOursMedian <= 16 && addOursMedian * 5 <= plainAddV,
+    },
+    {
+      name: `${doc}: add a line to paint p95 (the first add scrolls to the end)`,
+      value: addOursV,
+      unit: 'ms',
+      goal: '≤ 16 ms',
+      pass: addOursV <= 16,
     },
     {
       name: `${doc}: edit a cell (Enter commits) to paint p95`,

@@ -81,6 +81,10 @@ window.addEventListener(
 );
 
 let saves: Promise<unknown>[] = [];
+/** performance.now() when the form handed the last save to onSave (its checks done). */
+let handedAt = 0;
+/** ms from the last save click to onSave (the form's own checks, before the request). */
+let lastSaveChecks = 0;
 
 const validatorsOf = new Map<string, ReturnType<typeof loadValidators>>();
 
@@ -150,6 +154,7 @@ const harness = {
         validators={validators}
         clientFor={clientFor}
         onSave={(v) => {
+          handedAt = performance.now();
           const p = client.create(v);
           saves.push(p);
           return p;
@@ -181,7 +186,13 @@ const harness = {
       await new Promise((r) => setTimeout(r, 1));
     }
     await saves[saves.length - 1];
+    lastSaveChecks = handedAt - t0;
     return (await paint()) - t0;
+  },
+
+  /** ms of the last save spent in the form's checks before the request left. */
+  lastSaveChecks(): number {
+    return lastSaveChecks;
   },
 
   takeKeyLog(): number[] {
