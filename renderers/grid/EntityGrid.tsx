@@ -38,6 +38,8 @@ export interface EntityGridProps {
   userId?: string;
   /** The grid's current sort and filter, on start and after every change (for Export). */
   onModelChange?: (model: Required<ExportRequest>) => void;
+  /** Told once the first rows are drawn. */
+  onFirstRows?: () => void;
 }
 
 /** Sort (in sort order) and filter of the grid, as GetList and Export read them. */
@@ -75,6 +77,7 @@ export function EntityGrid({
   refreshKey,
   userId,
   onModelChange,
+  onFirstRows,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -147,6 +150,7 @@ export function EntityGrid({
           labelGrid();
           onModelChange?.(gridModel(e.api));
         }}
+        onFirstDataRendered={onFirstRows}
         onColumnResized={(e) => e.finished && e.source !== 'api' && storeState(e.api)}
         onColumnMoved={(e) => e.finished && e.source !== 'api' && storeState(e.api)}
         onSortChanged={(e) => {

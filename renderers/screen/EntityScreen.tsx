@@ -19,7 +19,7 @@ import { EntityToolbar } from './EntityToolbar';
 import { runRowAction } from './rowActions';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
-import { formReady, loadForm, loadHistoryDialog, loadPart, usePrefetchForm } from './lazyParts';
+import { formReady, loadForm, loadHistoryDialog, loadPart, prefetchForm } from './lazyParts';
 
 export interface EntityScreenProps {
   definition: EntityDefinition;
@@ -80,7 +80,7 @@ export function EntityScreen({
     setFormModal(() => component);
     setOpen(next);
   };
-  usePrefetchForm(definition);
+  const onFirstRows = useCallback(() => prefetchForm(definition), [definition]);
   const loadHistory = useCallback(
     () => (history && client.getAudit ? client.getAudit(history.id) : Promise.resolve([])),
     [client, history],
@@ -175,6 +175,7 @@ export function EntityScreen({
         onSelectionChange={setSelected}
         onOpenRow={(row) => void openRow(row)}
         onModelChange={onModelChange}
+        onFirstRows={onFirstRows}
       />
       {open && FormModal && (
         <FormModal

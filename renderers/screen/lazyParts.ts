@@ -2,11 +2,10 @@
  * What a grid screen needs only on a user's action loads on demand, so the screen loads none of it
  * before its first rows (bench/budget.mjs): the form modal (RJSF, the widgets, the lines grid) and
  * the history dialog. The form's chunk and the definition's validators are fetched once the
- * browser is idle after the screen shows, so a form usually opens at once; else the top loading
+ * browser is idle after the grid's first rows, so a form usually opens at once; else the top loading
  * bar runs until it can open. The modal opens only once its form can show: Fluent's focus trap
  * leaves a modal hidden from assistive technology (aria-hidden) when its content replaces a spinner.
  */
-import { useEffect } from 'react';
 import { loadingFinished, loadingStarted } from '../../runtime/http/loading';
 import type { EntityDefinition } from '../../runtime/shared/definition';
 import { toast } from '../../runtime/ui/toasts';
@@ -63,15 +62,9 @@ export async function loadPart<T>(load: () => Promise<T>, ready: boolean): Promi
   }
 }
 
-/** Fetches the form's chunk and the definition's validators when the browser is idle. */
-export function usePrefetchForm(definition: EntityDefinition): void {
-  useEffect(() => {
-    const prefetch = () => void loadForm(definition).catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(prefetch, 1000);
-    return () => clearTimeout(id);
-  }, [definition]);
+/** Fetches the form's chunk and the definition's validators when the browser is next idle. */
+export function prefetchForm(definition: EntityDefinition): void {
+  const prefetch = () => void loadForm(definition).catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 3000 });
+  else setTimeout(prefetch, 500);
 }
