@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { pruneGridCss } from './build/pruneGridCss.ts';
+import { pruneGridCss } from './renderers/grid/build/pruneGridCss.ts';
 
 const root = fileURLToPath(new URL('./src', import.meta.url));
 

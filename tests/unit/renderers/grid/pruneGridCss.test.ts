@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { pruneGridCss } from '../../../build/pruneGridCss.ts';
+import { pruneGridCss } from '../../../../renderers/grid/build/pruneGridCss.ts';
 
 interface FakeRule {
   selectors: string[];

@@ -1,5 +1,5 @@
 /**
- * Build step (vite.config.ts, css.postcss): drops from AG Grid's legacy style sheets
+ * Build step run by node, not shipped (vite.config.ts, css.postcss): drops from AG Grid's legacy style sheets
  * (ag-grid-community/styles/*.css) the rules no grid of this app can match. Those sheets style every
  * feature of the enterprise edition too (charts, pivot, side bar, set filter, advanced filter...),
  * about a fifth of their gzipped weight on a grid screen (bench/budget.mjs).
@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const GRID_CODE = [
   'node_modules/ag-grid-community/dist/package/main.esm.mjs',
   'node_modules/ag-grid-react/dist/package/index.esm.mjs',
