@@ -131,7 +131,11 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
     ) as EntityValues;
     return withComputed(rules, start, initialLineData(definition, props.values), names);
   });
-  const [formData, setFormData] = useState<EntityValues>(baseline);
+  // The typed values with their computed fields, and the lines they were computed with.
+  const [formData, setFormData] = useState<{ values: EntityValues; lines: unknown }>({
+    values: baseline,
+    lines: null,
+  });
   // The formData handed to RJSF. RJSF keeps the values it reported through onChange; the same
   // values handed back as a new object made it re-derive its whole state (every field) a second
   // time per keystroke. While they equal what it reported, the same object stays the prop (its
@@ -147,7 +151,10 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   const lines = useLines(definition, props.validators.children, props.values, submitted, t, lang);
   // Computed fields shown from the typed values and the current lines.
   const shown = useMemo(
-    () => withComputed(rules, formData, lines.data, names),
+    () =>
+      formData.lines === lines.data
+        ? formData.values
+        : withComputed(rules, formData.values, lines.data, names),
     [rules, formData, lines.data, names],
   );
 
@@ -234,7 +241,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
     if (sameValues(next, reported, names)) {
       refill(handed.values, next);
     } else setHanded({ values: { ...next } });
-    setFormData(next);
+    setFormData({ values: next, lines: lines.data });
   };
 
   const onSubmit = async (e: IChangeEvent<EntityValues>) => {
