@@ -27,6 +27,7 @@ import { reportsPlugin } from './reports/routes';
 import { operationsPlugin } from './operations/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
+import { nextTurn } from './http/turns';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onRequest', async (req) => {
     req.lang = requestLang(req.headers['accept-language']);
   });
+  // handlers start one per event-loop turn, in arrival order (server/http/turns.ts)
+  app.addHook('preHandler', nextTurn);
   app.addHook('onClose', async () => database.close());
 
   try {
