@@ -8,6 +8,8 @@ import { loadConfig, normaliseDatabaseUrl, type RateLimitConfig, type ServerConf
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
 import { syncEntityTables } from './db/entityTables';
+import { copyRetyped, keepRetypedColumns, type Retyped } from './db/retype';
+import type { Untyped } from './db/untyped';
 import { migrate } from './db/migrations';
 import { seed, syncAdminPermissions } from './db/seed';
 import { loadDefinitions } from './definitions/load';
@@ -41,17 +43,22 @@ export interface BuildOptions {
 
 const STARTUP_LOCK = 74051405;
 
-async function prepare(ctx: AppContext): Promise<void> {
+/** Answers the columns retyped to match their definitions (server/db/retype.ts), for the log. */
+async function prepare(ctx: AppContext): Promise<Retyped[]> {
   await migrate(ctx.db as unknown as Kysely<unknown>, ctx.dialect);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     // two processes starting on one PostgreSQL create tables and seed one after the other
     if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`.execute(trx);
     // published definitions (server/lowcode) override the shipped files
     ctx.registry = await registryInForce(trx, ctx);
+    const db = trx as unknown as Untyped;
+    const pending = await keepRetypedColumns(db, ctx.dialect, ctx.registry.all());
     await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
+    const retyped = await copyRetyped(db, ctx.dialect, pending);
     await seed(trx, ctx);
     await syncAdminPermissions(trx, ctx.registry);
     await syncPseudoPermissions(trx);
+    return retyped;
   });
 }
 
@@ -86,7 +93,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => database.close());
 
   try {
-    await prepare(ctx);
+    for (const r of await prepare(ctx))
+      app.log.warn(
+        r,
+        `column ${r.table}.${r.column} retyped to ${r.to}: ${r.copied} values converted, ${r.left} kept only in ${r.kept}`,
+      );
   } catch (e) {
     await database.close();
     throw e;

@@ -3,10 +3,11 @@
  * name), the plan, the new active version, tables created or extended, columns of changed types
  * kept under another name, admin (and the publisher's role) permissions, then the registry swap.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ENTITY_ACTIONS, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
 import { columnType, syncEntityTables } from '../db/entityTables';
+import { copyRetyped, dropFieldIndexes, type Pending } from '../db/retype';
 import type { SystemTables } from '../db/types';
 import type { Untyped } from '../db/untyped';
 import { definitionProblems, loadDefinitions } from '../definitions/load';
@@ -67,19 +68,17 @@ export async function plan(ctx: AppContext, def: EntityDefinition, lang: Lang): 
 async function keepChangedColumns(db: Untyped, ctx: AppContext, changes: TypeChange[], version: number) {
   for (const c of changes) {
     if (columnType({ type: c.from }, ctx.dialect) === columnType({ type: c.to }, ctx.dialect)) continue;
+    // a renamed column takes its indexes along; the new column gets them from syncEntityTables
+    await dropFieldIndexes(db, c.table, c.column);
     await db.schema.alterTable(c.table).renameColumn(c.column, `${c.column}Prev${version}`).execute();
   }
 }
 
-async function copyConverted(db: Untyped, ctx: AppContext, changes: TypeChange[], version: number) {
-  for (const c of changes) {
-    if (!c.converts) continue;
-    if (columnType({ type: c.from }, ctx.dialect) === columnType({ type: c.to }, ctx.dialect)) continue;
-    const type = sql.raw(String(columnType({ type: c.to }, ctx.dialect)));
-    await sql`update ${sql.table(c.table)} set ${sql.ref(c.column)} = cast(${sql.ref(`${c.column}Prev${version}`)} as ${type})`.execute(
-      db,
-    );
-  }
+/** The changes whose column is kept, as copyRetyped takes them (every value that converts is copied). */
+function keptColumns(ctx: AppContext, changes: TypeChange[], version: number): Pending[] {
+  return changes
+    .filter((c) => columnType({ type: c.from }, ctx.dialect) !== columnType({ type: c.to }, ctx.dialect))
+    .map((c) => ({ table: c.table, column: c.column, kept: `${c.column}Prev${version}`, to: c.to }));
 }
 
 /** Gives `role` every action on `key` unless it has a row for it already. */
@@ -123,7 +122,7 @@ export async function publish(
     await keepChangedColumns(db, ctx, changes.typeChanges, version);
     const registry = new Registry(await definitionsInForce(trx, files(ctx)), ctx.registry);
     await syncEntityTables(db, ctx.dialect, registry.all());
-    await copyConverted(db, ctx, changes.typeChanges, version);
+    await copyRetyped(db, ctx.dialect, keptColumns(ctx, changes.typeChanges, version));
     await syncAdminPermissions(trx, registry);
     if (isNew && user.role !== 'admin') await grantRole(trx, user.role, key);
     return { registry, version };
