@@ -8,6 +8,7 @@ import jsonLogic from 'json-logic-js';
 import type { RulesLogic } from 'json-logic-js';
 import type { LocalText } from './definition';
 import { rialInWords } from './persianWords';
+import { lineSum, NOT_A_SUM } from './ruleSums';
 
 /** A JSON Logic expression as found in a definition (plain JSON; checked by unsafeOperations). */
 export type Expr = null | boolean | number | string | Expr[] | { [operation: string]: Expr };
@@ -136,6 +137,8 @@ export function unsafeOperations(expr: unknown): string[] {
 export function evaluate(expr: Expr, data: Record<string, unknown>): unknown {
   if (unsafeOperations(expr).length > 0)
     throw new Error(`Unsafe expression: ${unsafeOperations(expr).join(', ')}`);
+  const sum = lineSum(expr, data);
+  if (sum !== NOT_A_SUM) return sum;
   return jsonLogic.apply(expr as RulesLogic, data);
 }
 

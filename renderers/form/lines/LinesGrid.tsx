@@ -118,7 +118,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const startEditing = (rowIndex: number, colId: string) => {
     const api = apiRef.current;
     if (!api) return;
-    api.ensureIndexVisible(rowIndex);
+    // startEditingCell scrolls the row into view itself
     api.setFocusedCell(rowIndex, colId);
     api.startEditingCell({ rowIndex, colKey: colId });
   };

@@ -71,15 +71,27 @@ export function toGridLines(child: ChildDefinition, lines: unknown): GridLine[] 
   });
 }
 
+/** The typed (not computed) fields of a child table with their defaults, once per definition. */
+const typedFieldsOf = new WeakMap<ChildDefinition, [string, unknown][]>();
+function typedFields(child: ChildDefinition): [string, unknown][] {
+  let typed = typedFieldsOf.get(child);
+  if (!typed) {
+    const computed = new Set(computedFields(child));
+    typed = lineFields(child)
+      .filter((f) => !computed.has(f))
+      .map((f) => [f, child.schema.properties[f]?.default]);
+    typedFieldsOf.set(child, typed);
+  }
+  return typed;
+}
+
 /** A line nobody typed into (only defaults and computed values): dropped before save. */
 export function isBlankLine(child: ChildDefinition, line: Line): boolean {
-  const computed = new Set(computedFields(child));
-  return lineFields(child).every((f) => {
-    if (computed.has(f)) return true;
+  for (const [f, d] of typedFields(child)) {
     const v = line[f];
-    const d = child.schema.properties[f]?.default;
-    return v === undefined || v === null || v === '' || (d !== undefined && v === d);
-  });
+    if (!(v === undefined || v === null || v === '' || (d !== undefined && v === d))) return false;
+  }
+  return true;
 }
 
 /** The lines as sent: blank lines left out, with the keys of the lines sent (for RowIndex). */
