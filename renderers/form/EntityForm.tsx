@@ -29,6 +29,7 @@ import {
   violationMessages,
   withComputed,
 } from './rules';
+import { formFields } from './fields';
 import { buildFormSchema, buildUiSchema, formFieldNames } from './schema';
 import { formTemplates } from './templates';
 import { initialLineData, useLines } from './useLines';
@@ -281,6 +282,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
       formContext={formContext}
       validator={validator}
       widgets={widgetRegistry}
+      fields={formFields}
       templates={formTemplates}
       transformErrors={(errors) => localiseErrors(errors, t)}
       extraErrors={extraErrors}

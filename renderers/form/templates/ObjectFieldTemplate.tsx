@@ -1,6 +1,8 @@
 /** Fields laid out in a responsive two-column grid (one column on narrow screens). */
 import { makeStyles } from '@fluentui/react-components';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { memo, type ReactElement } from 'react';
+import { shallowSame } from '../fields/ObjectField';
 
 const useStyles = makeStyles({
   grid: {
@@ -12,6 +14,34 @@ const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
 });
 
+interface CellProps {
+  className: string | undefined;
+  hidden: boolean;
+  content: ReactElement;
+}
+
+/**
+ * One grid cell. RJSF builds a new element for every property on every change; its component
+ * (ObjectFieldProperty) is a React.memo that skips a property whose props are shallowly the same.
+ * The cell compares the same way, so an untouched property costs neither the cell nor the property.
+ */
+const Cell = memo(
+  function Cell({ className, hidden, content }: CellProps) {
+    return (
+      <div className={className} hidden={hidden}>
+        {content}
+      </div>
+    );
+  },
+  (a, b) =>
+    a.className === b.className &&
+    a.hidden === b.hidden &&
+    (a.content === b.content ||
+      (a.content.type === b.content.type &&
+        a.content.key === b.content.key &&
+        shallowSame(a.content.props as object, b.content.props as object))),
+);
+
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
   return (
@@ -19,9 +49,12 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {props.properties.map((p) => {
         const widget = (props.uiSchema?.[p.name] as Record<string, unknown> | undefined)?.['ui:widget'];
         return (
-          <div key={p.name} className={widget === 'textarea' ? styles.wide : undefined} hidden={p.hidden}>
-            {p.content}
-          </div>
+          <Cell
+            key={p.name}
+            className={widget === 'textarea' ? styles.wide : undefined}
+            hidden={p.hidden}
+            content={p.content}
+          />
         );
       })}
     </div>
