@@ -6,9 +6,8 @@
  * on the cells (class, tooltip, aria-description) and listed under the grid.
  */
 import { Button, makeStaticStyles, makeStyles, Text, tokens } from '@fluentui/react-components';
-import type { GridApi, SuppressKeyboardEventParams } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { createGrid, type GridApi, type SuppressKeyboardEventParams } from 'ag-grid-community';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText, type ChildDefinition, type Lang } from '../../../runtime/shared/definition';
 import { localDigits } from '../../format';
@@ -42,13 +41,19 @@ const useStaticStyles = makeStaticStyles({
 });
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', gap: '6px', marginTop: '12px' },
+  // positioned: a lookup cell editor's list of options is placed over it
+  section: { display: 'flex', flexDirection: 'column', gap: '6px', marginTop: '12px', position: 'relative' },
   bar: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
   grid: { height: '320px', width: '100%' },
   errors: { margin: 0, paddingInlineStart: '20px', color: tokens.colorPaletteRedForeground1 },
 });
 
 const MAX_LISTED = 20;
+
+const rowSelectionOf = (readOnly: boolean) =>
+  readOnly
+    ? undefined
+    : ({ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false } as const);
 
 export interface LinesGridProps {
   name: string;
@@ -118,9 +123,20 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const startEditing = (rowIndex: number, colId: string) => {
     const api = apiRef.current;
     if (!api) return;
-    // startEditingCell scrolls the row into view itself
-    api.setFocusedCell(rowIndex, colId);
-    api.startEditingCell({ rowIndex, colKey: colId });
+    // startEditingCell scrolls the row into view itself and focuses the editor. The grid's focused
+    // cell (Tab, copy and remove go from it) is set after it for an editor inside the cell: the
+    // cell holding the focused editor is not focused again (the cell taking the browser focus, then
+    // its editor, was a second forced style and layout per Enter). A popup editor is outside the
+    // cell, so its cell is focused first, once its row is drawn (a cell drawn while it is the
+    // focused one takes the focus again on a timer, from the editor).
+    if (api.getColumnDef(colId)?.cellEditorPopup) {
+      api.ensureIndexVisible(rowIndex);
+      api.setFocusedCell(rowIndex, colId);
+      api.startEditingCell({ rowIndex, colKey: colId });
+    } else {
+      api.startEditingCell({ rowIndex, colKey: colId });
+      api.setFocusedCell(rowIndex, colId);
+    }
   };
 
   const addLine = (at = rowsRef.current.length) => {
@@ -173,6 +189,11 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     e.preventDefault();
     const rowIndex = p.node.rowIndex ?? 0;
     const colId = p.column.getColId();
+    // The editor lets the focus go before it stops: stopping an editor that has the focus focuses
+    // its cell first (a forced style and layout, and Fluent's focus tracking walking the ancestors),
+    // only for the next editor to take the focus a moment later. Losing the focus stops (commits)
+    // the edit here already (stopEditingWhenCellsLoseFocus); stopEditing() makes sure it stopped.
+    if (e.target instanceof HTMLElement) e.target.blur();
     p.api.stopEditing();
     const next = nextCell(editable, rowIndex, colId, rowsRef.current.length);
     if (next === 'add') addLine();
@@ -190,6 +211,52 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     }),
     [],
   );
+
+  // The grid is AG Grid's own DOM (createGrid), not its React wrapper: a cell edited, a row added or
+  // an editor started renders inside the event, without a React render and commit of the grid's
+  // rows and cells after it (and a cell that renders is not focused again by a timer after its
+  // editor took the focus). Created once per language (right-to-left is fixed at creation), from
+  // the rows as they are; later options are set on it.
+  const hostRef = useRef<HTMLDivElement>(null);
+  const optionsRef = useRef({ columnDefs, readOnly, noRows: t('form.lines.empty'), title });
+  optionsRef.current = { columnDefs, readOnly, noRows: t('form.lines.empty'), title };
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const o = optionsRef.current;
+    const api = createGrid<GridLine>(host, {
+      theme: GRID_THEME,
+      rowData: rowsRef.current,
+      columnDefs: o.columnDefs,
+      defaultColDef,
+      getRowId: (p) => p.data.key,
+      enableRtl: lang === 'fa',
+      localeText: gridLocaleText(lang),
+      rowSelection: rowSelectionOf(o.readOnly),
+      stopEditingWhenCellsLoseFocus: true,
+      suppressMovableColumns: true,
+      tooltipShowDelay: 200,
+      overlayNoRowsTemplate: o.noRows,
+      // rows drawn beyond the visible ones (AG Grid's default is 10 each way): a jump to the end
+      // (the first add of a long document) creates and lays out fewer rows
+      rowBuffer: 4,
+    });
+    apiRef.current = api;
+    host.querySelector('[role="grid"],[role="treegrid"]')?.setAttribute('aria-label', o.title);
+    return () => {
+      apiRef.current = null;
+      api.destroy();
+    };
+  }, [lang, defaultColDef]);
+  useEffect(() => {
+    const api = apiRef.current;
+    if (api && api.getGridOption('columnDefs') !== columnDefs) api.setGridOption('columnDefs', columnDefs);
+  }, [columnDefs]);
+  useEffect(() => {
+    const api = apiRef.current;
+    const selecting = api?.getGridOption('rowSelection') !== undefined;
+    if (api && selecting === readOnly) api.setGridOption('rowSelection', rowSelectionOf(readOnly));
+  }, [readOnly]);
 
   const listed = errorList(errors, rowsRef.current);
   const labelOf = (field: string) => localText(child.fields[field]?.label, lang) || field;
@@ -220,32 +287,12 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
           </>
         )}
       </div>
-      <div className={`${styles.grid} ${GRID_THEME_CLASS}`} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
-        <AgGridReact<GridLine>
-          theme={GRID_THEME}
-          rowData={props.initial}
-          columnDefs={columnDefs}
-          defaultColDef={defaultColDef}
-          getRowId={(p) => p.data.key}
-          enableRtl={lang === 'fa'}
-          localeText={gridLocaleText(lang)}
-          rowSelection={
-            readOnly
-              ? undefined
-              : { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }
-          }
-          stopEditingWhenCellsLoseFocus
-          suppressMovableColumns
-          tooltipShowDelay={200}
-          overlayNoRowsTemplate={t('form.lines.empty')}
-          onGridReady={(e) => {
-            apiRef.current = e.api;
-            document
-              .querySelector(`[data-lines="${name}"] [role="grid"],[data-lines="${name}"] [role="treegrid"]`)
-              ?.setAttribute('aria-label', title);
-          }}
-        />
-      </div>
+      <div
+        key={lang}
+        ref={hostRef}
+        className={`${styles.grid} ${GRID_THEME_CLASS}`}
+        dir={lang === 'fa' ? 'rtl' : 'ltr'}
+      />
       {listed.length > 0 && (
         <ul className={styles.errors} aria-label={t('form.lines.errors')}>
           {listed.slice(0, MAX_LISTED).map((e) => (

@@ -69,9 +69,14 @@ export interface LookupCellParams {
   label: string;
 }
 
-/** Vanilla cell editor: an input and a list of options under it (a popup editor). */
+let nextListId = 1;
+
+/**
+ * Vanilla cell editor: an input in the cell (an inline editor: starting it positions no popup and
+ * focuses only the input) and, once a search answers, a list of options under it. The list is
+ * placed over the lines section (the cell and the grid clip what overflows them), at the input.
+ */
 export class LookupCellEditor implements ICellEditorComp<GridLine> {
-  private root = document.createElement('div');
   private input = document.createElement('input');
   private list = document.createElement('div');
   private options: LookupOption[] = [];
@@ -91,19 +96,22 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
       typeof p.value === 'number'
         ? (p.lookups.textOf(p.target, p.value) ?? String(p.value))
         : String(p.value ?? '');
-    this.root.className = LOOKUP_CELL_CLASS;
-    this.root.style.cssText = 'display:flex;flex-direction:column;min-width:240px;background:Canvas;';
+    this.input.className = LOOKUP_CELL_CLASS;
     this.input.type = 'text';
     this.input.setAttribute('role', 'combobox');
     this.input.setAttribute('aria-label', p.label);
     this.input.setAttribute('aria-expanded', 'false');
-    this.input.style.cssText = 'width:100%;box-sizing:border-box;padding:4px;font:inherit;';
+    this.input.setAttribute('aria-autocomplete', 'list');
+    this.input.style.cssText =
+      'width:100%;height:100%;box-sizing:border-box;padding:0 4px;font:inherit;border:none;outline:none;background:Canvas;color:CanvasText;';
     const typed = p.eventKey && p.eventKey.length === 1 ? p.eventKey : null;
     this.input.value = typed ?? this.initialText;
+    this.list.id = `erp-line-lookup-list-${nextListId++}`;
+    this.input.setAttribute('aria-controls', this.list.id);
     this.list.setAttribute('role', 'listbox');
     this.list.setAttribute('aria-label', p.label);
-    this.list.style.cssText = 'max-height:200px;overflow:auto;border:1px solid GrayText;display:none;';
-    this.root.append(this.input, this.list);
+    this.list.style.cssText =
+      'position:absolute;z-index:1000;min-width:240px;max-height:200px;overflow:auto;border:1px solid GrayText;background:Canvas;color:CanvasText;display:none;';
     this.input.addEventListener('input', () => {
       this.chosen = null;
       this.schedule();
@@ -115,7 +123,7 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
   }
 
   getGui(): HTMLElement {
-    return this.root;
+    return this.input;
   }
 
   afterGuiAttached(): void {
@@ -124,11 +132,7 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
   }
 
   isPopup(): boolean {
-    return true;
-  }
-
-  getPopupPosition(): 'over' | 'under' {
-    return 'over';
+    return false;
   }
 
   /** The chosen id; text typed without a choice is returned as typed (resolved after commit). */
@@ -145,6 +149,7 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
   destroy(): void {
     clearTimeout(this.timer);
     this.ticket++;
+    this.list.remove();
   }
 
   private schedule(): void {
@@ -180,8 +185,26 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
       }),
     );
     const open = this.options.length > 0;
+    if (open) this.place();
     this.list.style.display = open ? 'block' : 'none';
     this.input.setAttribute('aria-expanded', String(open));
+  }
+
+  /** Puts the list under the input, over the lines section (its positioned box). */
+  private place(): void {
+    const over = this.input.closest<HTMLElement>('[data-lines]') ?? document.body;
+    if (this.list.parentElement !== over) over.append(this.list);
+    const at = this.input.getBoundingClientRect();
+    const box = over.getBoundingClientRect();
+    const rtl = getComputedStyle(this.input).direction === 'rtl';
+    this.list.style.top = `${at.bottom - box.top + over.scrollTop}px`;
+    if (rtl) {
+      this.list.style.right = `${box.right - at.right}px`;
+      this.list.style.left = '';
+    } else {
+      this.list.style.left = `${at.left - box.left + over.scrollLeft}px`;
+      this.list.style.right = '';
+    }
   }
 
   private onKey(e: KeyboardEvent): void {

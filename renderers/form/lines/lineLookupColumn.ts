@@ -19,7 +19,6 @@ export function lookupColumn(
   const params: LookupCellParams = { lookups, target, label };
   return {
     cellEditor: LookupCellEditor,
-    cellEditorPopup: true,
     cellEditorParams: params,
     valueParser: undefined,
     valueFormatter: (p: ValueFormatterParams<GridLine>) => {
