@@ -17,6 +17,7 @@ import { ApiError } from '../../runtime/http/ApiError';
 import { createAttachmentsClient, type AttachmentsClientFactory } from '../../runtime/entity/attachments';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage } from '../../runtime/shared/envelope';
+import { RuleRuns } from '../../runtime/shared/ruleRuns';
 import { LinesGrid } from './lines/LinesGrid';
 import { mergeCellErrors, serverCellErrors, type CellErrors } from './lines/lines';
 import {
@@ -148,6 +149,8 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   const [ownServerErrors, setOwnServerErrors] = useState<ServerMessage[] | null>(null);
   const [businessErrors, setBusinessErrors] = useState<string[]>([]);
   const [editedSinceServer, setEditedSinceServer] = useState<Set<string>>(new Set());
+  // The rules evaluated again per change only where their inputs changed (runtime/shared/ruleRuns.ts).
+  const [ruleRuns] = useState(() => new RuleRuns());
 
   const lines = useLines(definition, props.validators.children, props.values, submitted, t, lang);
   // Computed fields shown from the typed values and the current lines.
@@ -155,8 +158,8 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
     () =>
       formData.lines === lines.data
         ? formData.values
-        : withComputed(rules, formData.values, lines.data, names),
-    [rules, formData, lines.data, names],
+        : withComputed(rules, formData.values, lines.data, names, ruleRuns),
+    [rules, formData, lines.data, names, ruleRuns],
   );
 
   const dirty = !sameValues(shown, baseline, names) || lines.dirty;
@@ -176,7 +179,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
 
   // Conditional states: schema and uiSchema rebuilt only when a state changes.
   const ruleData = useMemo(() => ({ ...shown, ...lines.data }), [shown, lines.data]);
-  const states = rules?.conditions ? safeFieldStates(rules, ruleData) : {};
+  const states = rules?.conditions ? safeFieldStates(rules, ruleData, ruleRuns) : {};
   const key = statesKey(states);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the states' content
   const applied = useMemo(() => applyFieldStates(baseSchema, baseUi, states), [baseSchema, baseUi, key]);
@@ -185,8 +188,8 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   const uiSchema: UiSchema = applied.uiSchema;
 
   const broken = useMemo(
-    () => (submitted ? safeBrokenRules(rules, ruleData) : []),
-    [submitted, rules, ruleData],
+    () => (submitted ? safeBrokenRules(rules, ruleData, ruleRuns) : []),
+    [submitted, rules, ruleData, ruleRuns],
   );
   const violations = useMemo(
     () => (submitted ? violationMessages(broken, names, lang) : null),
@@ -234,11 +237,12 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
 
   const onChange = (e: IChangeEvent<EntityValues>) => {
     const reported = e.formData ?? {};
-    const next = withComputed(rules, reported, lines.data, names);
+    const next = withComputed(rules, reported, lines.data, names, ruleRuns);
     const changed = names.filter(
       (n) => next[n] !== shown[n] && JSON.stringify(next[n]) !== JSON.stringify(shown[n]),
     );
-    if (changed.length) setEditedSinceServer((s) => new Set([...s, ...changed]));
+    if (changed.length)
+      setEditedSinceServer((s) => (changed.every((n) => s.has(n)) ? s : new Set([...s, ...changed])));
     if (sameValues(next, reported, names)) {
       refill(handed.values, next);
     } else setHanded({ values: { ...next } });

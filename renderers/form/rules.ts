@@ -15,6 +15,7 @@ import {
   type RuleSet,
   type RuleViolation,
 } from '../../runtime/shared/rules';
+import type { RuleRuns } from '../../runtime/shared/ruleRuns';
 
 /** The document as the rules see it: form fields plus the child tables' lines. */
 export type RuleData = Record<string, unknown>;
@@ -25,18 +26,21 @@ export function hasRules(set: RuleSet | undefined): set is RuleSet {
 
 /**
  * `values` with the computed form fields recalculated from values + lines. Only fields of the form
- * change; an expression that fails (bad data while typing) leaves its field as it was.
+ * change; an expression that fails (bad data while typing) leaves its field as it was. With `runs`
+ * (the form's), only the computed fields whose inputs changed since its last call are evaluated.
  */
 export function withComputed(
   set: RuleSet | undefined,
   values: EntityValues,
   lines: Record<string, unknown[]>,
   names: string[],
+  runs?: RuleRuns,
 ): EntityValues {
   if (!set?.computed) return values;
   let data: RuleData;
   try {
-    data = applyComputed(set, { ...values, ...lines });
+    const input = { ...values, ...lines };
+    data = runs ? runs.run('computed', set, input).data : applyComputed(set, input);
   } catch {
     return values;
   }
@@ -44,7 +48,8 @@ export function withComputed(
   for (const field of Object.keys(set.computed)) {
     if (!names.includes(field)) continue;
     const v = normaliseComputed(data[field]);
-    if (JSON.stringify(v) !== JSON.stringify(values[field])) (out ??= { ...values })[field] = v;
+    if (v !== values[field] && JSON.stringify(v) !== JSON.stringify(values[field]))
+      (out ??= { ...values })[field] = v;
   }
   return out ?? values;
 }
@@ -54,19 +59,28 @@ function normaliseComputed(v: unknown): unknown {
   return v === null ? undefined : v;
 }
 
-export function safeBrokenRules(set: RuleSet | undefined, data: RuleData): RuleViolation[] {
+/** Broken rules of the data; none when an expression fails. `runs`: see withComputed. */
+export function safeBrokenRules(set: RuleSet | undefined, data: RuleData, runs?: RuleRuns): RuleViolation[] {
   if (!set?.rules?.length) return [];
   try {
-    return brokenRules(set, data);
+    return runs ? (runs.run('broken', set, data, { broken: true }).broken ?? []) : brokenRules(set, data);
   } catch {
     return [];
   }
 }
 
-export function safeFieldStates(set: RuleSet | undefined, data: RuleData): Record<string, FieldState> {
+/**
+ * Field states of the data; none when an expression fails. With `runs`, only the conditions whose
+ * inputs changed are evaluated, and the same object comes back while no state changed.
+ */
+export function safeFieldStates(
+  set: RuleSet | undefined,
+  data: RuleData,
+  runs?: RuleRuns,
+): Record<string, FieldState> {
   if (!set || (!set.conditions && !set.computed)) return {};
   try {
-    return fieldStates(set, data);
+    return runs ? (runs.run('states', set, data, { states: true }).states ?? {}) : fieldStates(set, data);
   } catch {
     return {};
   }
@@ -114,9 +128,13 @@ export function mergeFieldErrors(base: ErrorSchema, extra: Record<string, string
   return out as ErrorSchema;
 }
 
+const keys = new WeakMap<Record<string, FieldState>, string>();
+
 /** A stable key of the field states, so schema and uiSchema are rebuilt only when one changes. */
 export function statesKey(states: Record<string, FieldState>): string {
-  return JSON.stringify(states);
+  let key = keys.get(states);
+  if (key === undefined) keys.set(states, (key = JSON.stringify(states)));
+  return key;
 }
 
 /** Schema and uiSchema with the conditional states applied (per render, memoised on statesKey). */
