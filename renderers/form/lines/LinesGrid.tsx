@@ -15,6 +15,7 @@ import { buildLineColumns, editableFields, ERROR_CLASS } from './lineColumns';
 import { createLineLookups } from './lineLookup';
 import type { EntityClient } from '../../../runtime/entity/types';
 import {
+  computedFields,
   copyLines,
   emptyLine,
   errorList,
@@ -96,6 +97,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         : undefined,
     [clientFor],
   );
+  const computed = useMemo(() => computedFields(child), [child]);
   const columnDefs = useMemo(
     () =>
       buildLineColumns({
@@ -105,11 +107,14 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         errorOf,
         lookups,
         onCellSet: (row, field) => {
-          apiRef.current?.refreshCells({ rowNodes: [apiRef.current.getRowNode(row.key)!], force: true });
+          // the cell set and the line's computed cells; the row's other cells did not change
+          const node = apiRef.current?.getRowNode(row.key);
+          if (node)
+            apiRef.current?.refreshCells({ rowNodes: [node], columns: [field, ...computed], force: true });
           emitRef.current({ key: row.key, field });
         },
       }),
-    [child, lang, readOnly, errorOf, lookups],
+    [child, lang, readOnly, errorOf, lookups, computed],
   );
   const editable = useMemo(() => editableFields(child, readOnly), [child, readOnly]);
 
