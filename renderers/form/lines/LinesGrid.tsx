@@ -245,6 +245,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
       // rows drawn beyond the visible ones (AG Grid's default is 10 each way): a jump to the end
       // (the first add of a long document) creates and lays out fewer rows
       rowBuffer: 4,
+      // rows inserted, removed or copied take their places at once, without CSS transitions
+      // running over the next frames
+      animateRows: false,
     });
     apiRef.current = api;
     host.querySelector('[role="grid"],[role="treegrid"]')?.setAttribute('aria-label', o.title);
