@@ -16,11 +16,15 @@ const RjsfObjectField = getDefaultRegistry().fields.ObjectField as Field;
 export function shallowSame(a: object | undefined, b: object | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && Object.is(ra[k], rb[k]));
+  let keys = 0;
+  for (const k in ra) {
+    if (!Object.is(ra[k], rb[k]) || !(k in rb)) return false;
+    keys++;
+  }
+  for (const _ in rb) keys--;
+  return keys === 0;
 }
 
 /** `value`, or the earlier value it is shallowly the same as (so its identity stays). */

@@ -1,5 +1,5 @@
 /** Fields laid out in a responsive two-column grid (one column on narrow screens). */
-import { makeStyles } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { memo, type ReactElement } from 'react';
 import { shallowSame } from '../fields/ObjectField';
@@ -11,6 +11,9 @@ const useStyles = makeStyles({
     columnGap: '16px',
     rowGap: '12px',
   },
+  // A cell off the screen is neither laid out nor painted until it comes near it (a keystroke in a
+  // 300-field form repainted every field: about 2 ms of each frame); once shown, its height is kept.
+  cell: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' },
   wide: { gridColumn: '1 / -1' },
 });
 
@@ -44,6 +47,7 @@ const Cell = memo(
 
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
+  const wide = mergeClasses(styles.cell, styles.wide);
   return (
     <div className={styles.grid}>
       {props.properties.map((p) => {
@@ -51,7 +55,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         return (
           <Cell
             key={p.name}
-            className={widget === 'textarea' ? styles.wide : undefined}
+            className={widget === 'textarea' ? wide : styles.cell}
             hidden={p.hidden}
             content={p.content}
           />
