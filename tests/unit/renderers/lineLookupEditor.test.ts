@@ -1,0 +1,75 @@
+import type { ICellEditorParams } from 'ag-grid-community';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  LookupCellEditor,
+  type LineLookups,
+  type LookupCellParams,
+} from '../../../renderers/form/lines/lineLookup';
+import type { GridLine } from '../../../renderers/form/lines/lines';
+import { LOOKUP_DELAY_MS } from '../../../renderers/form/lookup';
+
+const target = { entity: 'inventory.item', displayField: 'name' };
+
+function lookups(): LineLookups {
+  return {
+    search: vi.fn(async () => [
+      { id: 7, text: 'شکر' },
+      { id: 9, text: 'شکلات' },
+    ]),
+    textOf: (_t, id) => (id === 3 ? 'برنج' : undefined),
+    load: vi.fn(),
+  };
+}
+
+/** An editor started in a cell of a lines section (the element the list is placed over). */
+function start(params: Partial<ICellEditorParams<GridLine>>) {
+  const section = document.createElement('section');
+  section.setAttribute('data-lines', 'lines');
+  const cell = document.createElement('div');
+  section.append(cell);
+  document.body.append(section);
+  const editor = new LookupCellEditor();
+  const p = { value: undefined, eventKey: null, stopEditing: vi.fn(), ...params } as unknown;
+  editor.init(p as ICellEditorParams<GridLine> & LookupCellParams);
+  cell.append(editor.getGui());
+  return { editor, section, input: editor.getGui() as HTMLInputElement };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+describe('lookup cell editor of the lines grid (inline)', () => {
+  it('is the input itself, in the cell: no popup to position', () => {
+    const { editor, input } = start({ ...{ lookups: lookups(), target, label: 'کالا' }, value: 3 });
+    expect(editor.isPopup()).toBe(false);
+    expect(input.tagName).toBe('INPUT');
+    expect(input.getAttribute('role')).toBe('combobox');
+    expect(input.value).toBe('برنج');
+    expect(editor.getValue()).toBe(3); // untouched: the stored id
+  });
+
+  it('shows the options of a search over the lines section, chooses with the arrows, and goes with the editor', async () => {
+    vi.useFakeTimers();
+    const { editor, section, input } = start({
+      ...{ lookups: lookups(), target, label: 'کالا' },
+      eventKey: 'ش',
+    });
+    expect(input.value).toBe('ش');
+    await vi.advanceTimersByTimeAsync(LOOKUP_DELAY_MS + 1);
+    const list = section.querySelector('[role="listbox"]');
+    expect(list?.parentElement).toBe(section);
+    expect(input.getAttribute('aria-controls')).toBe(list?.id);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect([...list!.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual([
+      'شکر',
+      'شکلات',
+    ]);
+    expect(editor.getValue()).toBe(7); // the active option of the text typed
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    expect(editor.getValue()).toBe(9);
+    editor.destroy();
+    expect(section.querySelector('[role="listbox"]')).toBeNull();
+  });
+});
