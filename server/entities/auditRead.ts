@@ -1,9 +1,13 @@
-/** {Module}/{Entity}/GetAudit: the audit entries of one record (docs/lowcode-api.md, Audit). */
+/**
+ * {Module}/{Entity}/GetAudit: the audit entries of one record (docs/lowcode-api.md, Audit), without
+ * the fields (and line fields) hidden from the caller's role.
+ */
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
+import { lineFieldsOf, stripLineChanges } from '../security/lineFields';
 import type { Lang } from '../../runtime/shared/definition';
 import type { AuditEntry, FieldDiff, LineChanges } from '../../runtime/shared/reports';
 import { countRows, listQuery } from './repository';
@@ -51,6 +55,7 @@ export async function readAudit(
     .limit(500)
     .execute();
   const hidden = hiddenOf(await fieldModes(ctx, user, entity));
+  const hiddenLines = lineFieldsOf(hidden);
   return rows.map((r) => {
     const entry: AuditEntry = {
       at: String(r.at),
@@ -58,7 +63,8 @@ export async function readAudit(
       action: r.action as AuditEntry['action'],
       diff: withoutHidden(parse<FieldDiff>(r.diff, {}), hidden),
     };
-    const lines = parse<LineChanges | null>(r.lines, null);
+    const stored = parse<LineChanges | null>(r.lines, null);
+    const lines = stored && stripLineChanges(stored, hiddenLines);
     if (lines) entry.lines = lines;
     return entry;
   });

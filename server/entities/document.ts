@@ -3,7 +3,9 @@
  * then the field schema (417, ServerMessageTexts), the lines of each child table (417,
  * TableMessageTexts with the 0-based RowIndex), then the document's cross-field rules (417 with
  * Data.BusinessErrors, and TableMessageTexts for a rule that names its line). The same rule module
- * runs in the browser.
+ * runs in the browser. A line may carry `id`, the stored line it was read from (kept apart from
+ * validation, put back on the valid line): an Update keeps that line's id (lines.ts) and its
+ * restricted fields (server/security/lineGuard.ts).
  */
 import { localText, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
@@ -30,6 +32,18 @@ function clean(values: object): Row {
 
 function isObject(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The stored line id a sent line names (undefined when none); anything but a positive integer: 400. */
+function lineId(line: Row): number | undefined {
+  const id = line.id;
+  if (id === undefined || id === null) return undefined;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw badRequest();
+  return id;
+}
+
+function withIds(rows: Row[], ids: (number | undefined)[]): Row[] {
+  return rows.map((row, i) => (ids[i] === undefined ? row : { ...row, id: ids[i] }));
 }
 
 /**
@@ -81,10 +95,12 @@ export function validateDocument(entity: Entity, values: unknown, lang: Lang): V
   for (const [k, v] of Object.entries(values)) if (!childNames.has(k)) own[k] = v;
   const fields: ServerMessage[] = [];
   const table: TableMessage[] = [];
+  const ids: Record<string, (number | undefined)[]> = {};
   for (const child of entity.children) {
     const given = values[child.name] ?? [];
     if (!Array.isArray(given) || !given.every(isObject)) throw badRequest();
-    const rows = given.map((line) => {
+    ids[child.name] = given.map(lineId);
+    const rows = given.map(({ id: _id, ...line }) => {
       const row = clean(line);
       return child.def.rules ? applyComputed(child.def.rules, row) : row;
     });
@@ -131,5 +147,7 @@ export function validateDocument(entity: Entity, values: unknown, lang: Lang): V
       );
     }
   }
+  for (const child of entity.children)
+    lines[child.name] = withIds(lines[child.name] ?? [], ids[child.name] ?? []);
   return { values: doc, lines };
 }

@@ -7,14 +7,28 @@ import type { Untyped } from '../db/untyped';
 
 // Child tables exist only at run time; their queries are untyped.
 
-/** Replaces the lines of one document (the children given; others are left alone). */
+/** Ids of the lines read by readLines (the lines a write may keep the ids of). */
+export function lineIds(lines: Lines): Set<number> {
+  const out = new Set<number>();
+  for (const rows of Object.values(lines))
+    for (const row of rows) if (typeof row.id === 'number') out.add(row.id);
+  return out;
+}
+
+/**
+ * Replaces the lines of one document (the children given; others are left alone). A line whose
+ * `id` is in `keep` (the document's stored lines; the first line naming it) keeps that id, so the
+ * ids a form holds stay valid after a save; other lines get new ids.
+ */
 export async function writeLines(
   db: Untyped,
   dialect: Dialect,
   entity: Entity,
   parentId: number,
   lines: Lines,
+  keep: ReadonlySet<number> = new Set(),
 ): Promise<void> {
+  const free = new Set(keep);
   for (const child of entity.children) {
     const rows = lines[child.name];
     if (!rows) continue;
@@ -23,11 +37,10 @@ export async function writeLines(
     await db
       .insertInto(child.table)
       .values(
-        rows.map((row, index) => ({
-          ...toColumns(child, row, dialect),
-          parent_id: parentId,
-          line_no: index,
-        })),
+        rows.map((row, index) => {
+          const id = typeof row.id === 'number' && free.delete(row.id) ? { id: row.id } : {};
+          return { ...id, ...toColumns(child, row, dialect), parent_id: parentId, line_no: index };
+        }),
       )
       .execute();
   }

@@ -17,7 +17,7 @@ import { releaseAttachments } from '../attachments/cleanup';
 import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
-import { deleteLines, readLines, writeLines } from './lines';
+import { deleteLines, lineIds, readLines, writeLines } from './lines';
 import { lineChanges, writeAudit } from './audit';
 import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
@@ -212,10 +212,12 @@ export async function createRow(
       .executeTakeFirstOrThrow()) as Row;
     invalidateCounts(entity.table);
     const row = toApiRow(entity, inserted);
-    await writeLines(trx as unknown as Untyped, ctx.dialect, entity, Number(row.id), lines);
+    const db = trx as unknown as Untyped;
+    await writeLines(db, ctx.dialect, entity, Number(row.id), lines);
     const added = lineChanges(entity, null, lines);
     await writeAudit(trx, entity, user, Number(row.id), 'create', diff(entity, null, row), added);
-    return entity.children.length ? { ...row, ...lines } : row;
+    // read back: the lines with their new ids
+    return entity.children.length ? { ...row, ...(await readLines(db, entity, Number(row.id))) } : row;
   });
 }
 
@@ -255,7 +257,7 @@ export async function updateRow(
     invalidateCounts(entity.table);
     const row = toApiRow(entity, updated);
     const linesBefore = entity.children.length ? await readLines(db, entity, id) : {};
-    await writeLines(db, ctx.dialect, entity, id, lines);
+    await writeLines(db, ctx.dialect, entity, id, lines, lineIds(linesBefore));
     const changed = lineChanges(entity, linesBefore, lines);
     await writeAudit(trx, entity, user, id, 'update', diff(entity, before, row), changed);
     return entity.children.length ? { ...row, ...(await readLines(db, entity, id)) } : row;

@@ -1,4 +1,7 @@
-/** Meta/Entity/GetDefinition: the definition with titles in the request language, hidden fields removed. */
+/**
+ * Meta/Entity/GetDefinition: the definition with titles in the request language, hidden fields
+ * removed (line fields: childAccess.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
@@ -8,6 +11,7 @@ import { entityPermissions } from '../security/permissions';
 import { entityFromBody } from './lookup';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { validatorUrls, validatorsPlugin } from './validators';
+import { restrictChildren } from './childAccess';
 
 /** Field-level visibility: fields the user's role may not see (field_permissions, mode hidden). */
 export async function hiddenFields(
@@ -54,6 +58,7 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
       const prop = stripped.schema.properties[field];
       if (mode === 'readOnly' && prop) prop.readOnly = true;
     }
+    restrictChildren(stripped, modes);
     // validators of the schemas as sent (before titles, which do not change what is valid)
     return { ...localise(stripped, req.lang, new Set()), validators: validatorUrls(ctx.registry, stripped) };
   });

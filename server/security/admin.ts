@@ -11,6 +11,7 @@ import { authenticate } from '../auth/authenticate';
 import { ok } from '../../runtime/shared/envelope';
 import { PSEUDO_ENTITIES, PSEUDO_TITLES, SECURITY } from '../lowcode/pseudo';
 import { FIELD_MODES, type FieldMode } from './fieldAccess';
+import { isPermissionField } from './lineFields';
 import { menuSlots, saveLayout } from './menuLayout';
 import { requirePermission } from './permissions';
 
@@ -88,7 +89,8 @@ export async function securityAdminPlugin(app: FastifyInstance): Promise<void> {
       const fields = isObject(item.fields) ? item.fields : {};
       const entity = ctx.registry.byEntityKey(item.key);
       for (const [f, mode] of Object.entries(fields))
-        if (!FIELD_MODES.includes(mode as FieldMode) || !entity || !(f in entity.def.schema.properties))
+        // a document field, or a line field as `{child}.{field}`
+        if (!FIELD_MODES.includes(mode as FieldMode) || !entity || !isPermissionField(entity.def, f))
           throw badRequest();
       return { key: item.key, permissions, fields: fields as Record<string, FieldMode> };
     });

@@ -2,7 +2,8 @@
  * Field permissions (table field_permissions, docs/lowcode-api.md): per role, entity and field,
  * `hidden` (left out of definitions and of every answered row, refused on write) or `readOnly`
  * (its stored value kept on Update, dropped on Create, marked readOnly in GetDefinition). They
- * apply to the document's own fields.
+ * apply to the document's own fields and to its line fields, keyed `{child}.{field}` (lineFields.ts,
+ * lineGuard.ts).
  */
 import { LOOKUP_DISPLAY_SUFFIX, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
@@ -12,11 +13,23 @@ import { t } from '../i18n';
 import { getRow } from '../entities/repository';
 import type { Row } from '../entities/rows';
 import { cached } from './accessCache';
+import {
+  isPermissionField,
+  lineFieldsOf,
+  splitChildKey,
+  stripRowLines,
+  withDerivedHidden,
+  type FieldMode,
+} from './lineFields';
+import { guardLineValues, refusedLineCells } from './lineGuard';
 
-export type FieldMode = 'hidden' | 'readOnly';
+export type { FieldMode };
 export const FIELD_MODES: readonly FieldMode[] = ['hidden', 'readOnly'];
 
-/** The user's role's field modes on one entity (only fields of its current definition). */
+/**
+ * The user's role's field modes on one entity (only fields of its current definition; line fields
+ * as `{child}.{field}`, with the computed line fields that read a hidden one hidden too).
+ */
 export async function fieldModes(
   ctx: AppContext,
   user: CurrentUser,
@@ -32,9 +45,9 @@ export async function fieldModes(
   );
   const out = new Map<string, FieldMode>();
   for (const r of rows)
-    if (r.field in entity.def.schema.properties && (r.mode === 'hidden' || r.mode === 'readOnly'))
+    if (isPermissionField(entity.def, r.field) && (r.mode === 'hidden' || r.mode === 'readOnly'))
       out.set(r.field, r.mode);
-  return out;
+  return withDerivedHidden(entity.def, out);
 }
 
 export function hiddenOf(modes: Map<string, FieldMode>): Set<string> {
@@ -56,18 +69,23 @@ function isRow(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** An answer of Get/GetList/Create/Update (a row, or a page of rows) without the hidden fields. */
+/**
+ * An answer of Get/GetList/Create/Update (a row, or a page of rows) without the hidden fields, its
+ * lines without the hidden line fields (`{child}.{field}` in `hidden`).
+ */
 export function stripAnswer(data: unknown, hidden: Set<string>): unknown {
   if (hidden.size === 0 || !isRow(data)) return data;
+  const lines = lineFieldsOf(hidden);
+  const strip = (r: Row) => stripRowLines(stripRow(r, hidden), lines);
   if (Array.isArray(data.rows) && 'lastRow' in data)
-    return { ...data, rows: data.rows.map((r) => (isRow(r) ? stripRow(r, hidden) : r)) };
-  return stripRow(data, hidden);
+    return { ...data, rows: data.rows.map((r) => (isRow(r) ? strip(r) : r)) };
+  return strip(data);
 }
 
 /**
- * `values` of a Create/Update as the role may write them: a hidden field sent → 417 on it; on
- * Update hidden and read-only fields take their stored values (so required ones stay valid), on
- * Create read-only fields are dropped.
+ * `values` of a Create/Update as the role may write them: a hidden field sent → 417 on it (a hidden
+ * line field: on its cell); on Update hidden and read-only fields take their stored values (so
+ * required ones stay valid), on Create read-only fields are dropped; line fields: lineGuard.ts.
  */
 export async function guardValues(
   ctx: AppContext,
@@ -80,18 +98,21 @@ export async function guardValues(
 ): Promise<unknown> {
   const values = body.values;
   if (modes.size === 0 || !isRow(values)) return values;
-  const refused = [...modes]
+  const own = [...modes].filter(([f]) => !splitChildKey(f));
+  const refused = own
     .filter(([f, m]) => m === 'hidden' && values[f] !== undefined && values[f] !== null)
     .map(([f]) => ({ FieldName: f, Message: t(lang, 'errors.FieldNotWritable') }));
-  if (refused.length) throw invalid(refused);
-  const out: Row = { ...values };
+  const cells = refusedLineCells(modes, values, lang);
+  if (refused.length || cells.length) throw invalid(refused, cells);
   if (action === 'create') {
-    for (const [f] of modes) delete out[f];
+    const out = { ...guardLineValues(entity, modes, values, null) };
+    for (const [f] of own) delete out[f];
     return out;
   }
   if (typeof body.id !== 'number' || !Number.isInteger(body.id) || body.id < 1) throw badRequest();
   const stored = await getRow(ctx, entity, user, body.id);
-  for (const [f] of modes) {
+  const out = { ...guardLineValues(entity, modes, values, stored) };
+  for (const [f] of own) {
     if (stored[f] === undefined) delete out[f];
     else out[f] = stored[f];
   }
