@@ -42,7 +42,8 @@ export interface LinesState {
   onGridChange: (name: string, rows: GridLine[], edited?: { key: string; field: string }) => void;
   /**
    * The lines as they are right now (event handlers: a cell committed a moment ago may not have
-   * rendered yet), remembering which line goes out at which index for the server's RowIndex.
+   * rendered yet), stored lines with their `id`, remembering which line goes out at which index
+   * for the server's RowIndex.
    */
   takeForSave: () => Record<string, Line[]>;
   /** Server TableMessageTexts of the last save, mapped to the lines sent. */
@@ -113,7 +114,7 @@ export function useLines(
   const takeForSave = () => {
     const out: Record<string, Line[]> = {};
     for (const [name, child] of children) {
-      const sent = linesToSend(child, nowRef.current[name] ?? []);
+      const sent = linesToSend(child, nowRef.current[name] ?? [], true);
       sentRef.current[name] = sent.keys;
       out[name] = sent.lines;
     }

@@ -17,6 +17,11 @@ export type Line = Record<string, unknown>;
 export interface GridLine {
   key: string;
   v: Line;
+  /**
+   * The stored line's id (lines read from the server; not copies, not new lines), sent back on save
+   * so the server keeps what the role may not change on that line (field permissions).
+   */
+  id?: number;
 }
 
 /** Messages per line key, then per field ('' = the whole line). */
@@ -67,7 +72,9 @@ export function toGridLines(child: ChildDefinition, lines: unknown): GridLine[] 
     const src = (l ?? {}) as Line;
     const v: Line = {};
     for (const f of fields) if (src[f] !== undefined && src[f] !== null) v[f] = src[f];
-    return { key: newKey(), v: computeLine(child, v) };
+    const row: GridLine = { key: newKey(), v: computeLine(child, v) };
+    if (typeof src.id === 'number' && Number.isInteger(src.id) && src.id > 0) row.id = src.id;
+    return row;
   });
 }
 
@@ -94,13 +101,20 @@ export function isBlankLine(child: ChildDefinition, line: Line): boolean {
   return true;
 }
 
-/** The lines as sent: blank lines left out, with the keys of the lines sent (for RowIndex). */
-export function linesToSend(child: ChildDefinition, rows: GridLine[]): { lines: Line[]; keys: string[] } {
+/**
+ * The lines as sent: blank lines left out, with the keys of the lines sent (for RowIndex);
+ * `withIds`: each stored line with its `id` (what the server receives; the rules do without).
+ */
+export function linesToSend(
+  child: ChildDefinition,
+  rows: GridLine[],
+  withIds = false,
+): { lines: Line[]; keys: string[] } {
   const lines: Line[] = [];
   const keys: string[] = [];
   for (const row of rows) {
     if (isBlankLine(child, row.v)) continue;
-    lines.push(row.v);
+    lines.push(withIds && row.id !== undefined ? { ...row.v, id: row.id } : row.v);
     keys.push(row.key);
   }
   return { lines, keys };

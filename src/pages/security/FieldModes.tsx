@@ -1,12 +1,15 @@
-/** Per-field hidden / read-only choices of one entity for the role being edited. */
+/**
+ * Per-field hidden / read-only choices of one entity for the role being edited: its own fields and
+ * its line fields (`{child}.{field}`, fieldChoices.ts).
+ */
 import { Select, Spinner, Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { splitEntityKey } from '../../../renderers/form/lookup';
 import { loadDefinition } from '../../../runtime/meta/loaders';
 import { getLang } from '../../../runtime/lang';
-import { localText } from '../../../runtime/shared/definition';
 import type { EntityPermission, FieldMode } from './api';
+import { fieldChoices } from './fieldChoices';
 
 export interface FieldModesProps {
   entity: EntityPermission;
@@ -21,9 +24,7 @@ export function FieldModes({ entity, onChange }: FieldModesProps) {
     let live = true;
     const { module, name } = splitEntityKey(entity.key);
     loadDefinition(module, name).then(
-      (d) =>
-        live &&
-        setFields(Object.keys(d.schema.properties).map((f) => [f, localText(d.fields[f]?.label, lang) || f])),
+      (d) => live && setFields(fieldChoices(d, lang)),
       () => live && setFields(Object.keys(entity.fields).map((f) => [f, f])),
     );
     return () => {

@@ -3,6 +3,8 @@ import type { EntityPermission, MenuLayoutModule } from '../../../src/pages/secu
 import { moveEntity, setHidden, toggleAccess } from '../../../src/pages/security/layout';
 import { changedEntities, setAction, setColumn, setFieldMode } from '../../../src/pages/security/matrix';
 import { userProblems, type UserForm } from '../../../src/pages/security/userForm';
+import { fieldChoices } from '../../../src/pages/security/fieldChoices';
+import { shippedInvoice } from '../renderers/defs';
 
 const none = { view: false, create: false, edit: false, delete: false, export: false, print: false };
 const entity = (key: string, permissions = none): EntityPermission => ({
@@ -91,5 +93,24 @@ describe('user form checks', () => {
     ).toEqual({
       partyId: 'partyId',
     });
+  });
+});
+
+describe('field permission choices', () => {
+  it('lists the document fields, then each line field as {child}.{field} with both labels', () => {
+    const choices = fieldChoices(shippedInvoice, 'fa');
+    expect(choices[0]).toEqual(['number', 'شماره فاکتور']);
+    expect(choices).toContainEqual(['lines.unitPrice', 'اقلام › فی (ریال)']);
+    expect(choices.filter(([k]) => k.startsWith('lines.')).map(([k]) => k)).toEqual([
+      'lines.item',
+      'lines.description',
+      'lines.quantity',
+      'lines.unitPrice',
+      'lines.amount',
+    ]);
+    expect(fieldChoices(shippedInvoice, 'en')).toContainEqual([
+      'lines.unitPrice',
+      'Lines › Unit price (IRR)',
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, parseCellText } from '../../../renderers/form/lines/lineColumns';
+import {
+  buildLineColumns,
+  editableFields,
+  formatCell,
+  parseCellText,
+} from '../../../renderers/form/lines/lineColumns';
 import {
   computeLine,
   copyLines,
@@ -50,6 +55,37 @@ describe('lines: row operations', () => {
     const sent = linesToSend(lines, r);
     expect(sent.lines.map((l) => l.item)).toEqual(['a', 'c']);
     expect(sent.keys).toEqual([r[0]!.key, r[2]!.key]);
+  });
+
+  it('keeps the stored line id apart from the values and sends it back; copies and new lines have none', () => {
+    const [stored, fresh] = toGridLines(lines, [
+      { id: 7, item: 'a', quantity: 1, unitPrice: 5 },
+      { item: 'b', quantity: 2, unitPrice: 1 },
+    ]);
+    expect(stored).toMatchObject({ id: 7 });
+    expect(stored!.v).not.toHaveProperty('id');
+    expect(fresh).not.toHaveProperty('id');
+    const { rows: all } = copyLines([stored!, fresh!], [stored!.key]);
+    expect(all.map((r) => r.id)).toEqual([7, undefined, undefined]);
+    expect(linesToSend(lines, all, true).lines.map((l) => l.id)).toEqual([7, undefined, undefined]);
+    expect(linesToSend(lines, all).lines.every((l) => !('id' in l))).toBe(true);
+  });
+
+  it('a read-only line field (field permission) is not an editable column', () => {
+    const child = structuredClone(lines);
+    child.schema.properties.unitPrice!.readOnly = true;
+    expect(editableFields(child, false)).toEqual(['item', 'description', 'quantity']);
+    const cols = buildLineColumns({
+      child,
+      lang: 'fa',
+      readOnly: false,
+      errorOf: () => '',
+      onCellSet: () => {},
+    });
+    const price = cols.find((c) => c.colId === 'unitPrice')!;
+    expect(price.editable).toBe(false);
+    expect(price.cellClass).toBe('erp-line-cell-readonly');
+    expect(cols.find((c) => c.colId === 'quantity')!.editable).toBe(true);
   });
 
   it('Enter goes to the next editable cell, then the next line, then adds a line', () => {
