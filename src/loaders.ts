@@ -7,6 +7,7 @@ import { loadMenu, readMenu, validRoutes, type MenuItem } from '../runtime/menu/
 import { getCurrentPeriod } from '../runtime/period/current';
 import { chooseCurrentPeriod } from '../runtime/period/periods';
 import { toast } from '../runtime/ui/toasts';
+import { menuEntityAt, prefetchMenuItem } from './prefetch';
 
 function apply(result: GuardResult): null {
   if (result.allow) return null;
@@ -56,4 +57,16 @@ export async function moduleLoader({ request }: LoaderFunctionArgs): Promise<nul
       validRoutes: validRoutes(),
     }),
   );
+}
+
+/**
+ * Generated screens: moduleLoader; once allowed, a screen the menu shows starts loading its
+ * definition and permissions beside the route's chunks instead of after its first render
+ * (src/prefetch.ts; silent: the screen reports a failure when it asks).
+ */
+export async function entityLoader(args: LoaderFunctionArgs): Promise<null> {
+  const result = await moduleLoader(args);
+  const item = menuEntityAt(readMenu() ?? [], new URL(args.request.url).pathname);
+  if (item) prefetchMenuItem(item);
+  return result;
 }

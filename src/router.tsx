@@ -2,10 +2,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { MODULES } from './modules';
-import { guestLoader, moduleLoader, shellLoader } from './loaders';
+import { entityLoader, guestLoader, moduleLoader, shellLoader } from './loaders';
 import { Root } from './Root';
 import { RouteError } from './pages/RouteError';
 import { LoginPage } from './pages/LoginPage';
+import { loadEntityRoute } from './screens';
 
 export interface RouteHandle {
   /** Translation key of the page title. */
@@ -14,10 +15,10 @@ export interface RouteHandle {
 
 const moduleRoutes: RouteObject[] = MODULES.map((module) => ({
   path: `${module}/:entity`,
-  loader: moduleLoader,
+  loader: entityLoader,
   handle: { title: 'shell.menu' } satisfies RouteHandle,
   // Module areas load on demand; every one draws generated screens (no per-entity code).
-  lazy: async () => ({ Component: (await import('./pages/EntityRoute')).EntityRoute }),
+  lazy: async () => ({ Component: (await loadEntityRoute()).EntityRoute }),
 }));
 
 /** The print view of one row of any definition (renderers/print). */

@@ -18,6 +18,8 @@ import { loadingFinished, loadingStarted, tracksLoading } from './loading';
 export interface CallOptions {
   /** Skip the error catalogue (the call still rejects with ApiError). */
   silent?: boolean;
+  /** Leave the loading indicator alone (a prefetch the user did not ask for). */
+  background?: boolean;
   /** Extra headers. */
   headers?: Record<string, string>;
   /** 'blob' reads the answer as a Blob whatever its type (file downloads). */
@@ -129,7 +131,7 @@ export async function request<T>(
   options: CallOptions = {},
 ): Promise<FetchResponse<T>> {
   const url = resolveUrl(path);
-  const tracked = tracksLoading(url);
+  const tracked = !options.background && tracksLoading(url);
   if (tracked) loadingStarted();
   let response: FetchResponse<T>;
   try {

@@ -3,10 +3,12 @@
  * navigation from the stored menu, and the content outlet. ?layout=empty shows the content only;
  * ?layout=horizontal puts the navigation above the content.
  */
+import { useEffect } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ShellData } from '../loaders';
+import { prefetchScreensWhenIdle } from '../prefetch';
 import { readPrefs } from '../prefs';
 import { ShellHeader } from './ShellHeader';
 import { SideNav } from './SideNav';
@@ -35,6 +37,9 @@ export function ShellLayout() {
   const data = useRouteLoaderData('shell') as ShellData | undefined;
   const layout = readPrefs().layout;
   const menu = data?.menu ?? [];
+  // the grid screen's chunks load once the shell has drawn and the browser is idle (src/prefetch.ts)
+  const screens = data?.menu;
+  useEffect(() => prefetchScreensWhenIdle(screens ?? []), [screens]);
 
   if (layout === 'empty') {
     return (

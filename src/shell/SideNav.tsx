@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../runtime/menu/menu';
+import { prefetchMenuItem } from '../prefetch';
 
 const useStyles = makeStyles({
   nav: {
@@ -64,7 +65,14 @@ export function SideNav({ menu, horizontal = false }: { menu: MenuItem[]; horizo
           <ul className={styles.group}>
             {(group.children?.length ? group.children : [group]).map((item) => (
               <li key={item.route}>
-                <NavLink to={item.route} className={linkClass}>
+                <NavLink
+                  to={item.route}
+                  className={linkClass}
+                  // a generated screen's definition and permissions load while the pointer rests on
+                  // its link (src/prefetch.ts)
+                  onPointerEnter={() => prefetchMenuItem(item)}
+                  onFocus={() => prefetchMenuItem(item)}
+                >
                   {item.title}
                 </NavLink>
               </li>

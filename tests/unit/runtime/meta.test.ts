@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configurePipeline } from '../../../runtime/http/pipeline';
 import { createEntityClient } from '../../../runtime/meta/entityClient';
-import { clearMetaCaches, loadDefinition, loadPermissions } from '../../../runtime/meta/loaders';
+import { ApiError } from '../../../runtime/http/ApiError';
+import { loadingStore } from '../../../runtime/http/loading';
+import {
+  clearMetaCaches,
+  loadDefinition,
+  loadPermissions,
+  prefetchEntityMeta,
+} from '../../../runtime/meta/loaders';
+import { connectToastSink, type ToastRequest } from '../../../runtime/ui/toasts';
 import { envelope, json, startServer, type TestServer } from './testServer';
 
 let server: TestServer;
@@ -79,5 +87,50 @@ describe('meta loaders', () => {
       '/api/Security/Permission/GetEntityPermissions',
     ]);
     expect(JSON.parse(server.seen[0]!.body)).toEqual({ module: 'sales', name: 'customer' });
+  });
+
+  it('a prefetch (the menu link hovered) fills the same caches: the screen sends nothing more', async () => {
+    prefetchEntityMeta('sales', 'customer');
+    prefetchEntityMeta('sales', 'customer');
+    const [definition, permissions] = await Promise.all([
+      loadDefinition('sales', 'customer'),
+      loadPermissions('sales', 'customer'),
+    ]);
+    expect(definition).toMatchObject({ name: 'customer' });
+    expect(permissions).toEqual({ view: true, create: false });
+    expect(server.seen.map((s) => s.url)).toEqual([
+      '/api/Meta/Entity/GetDefinition',
+      '/api/Security/Permission/GetEntityPermissions',
+    ]);
+  });
+
+  it('a failed prefetch shows nothing and no loading bar; the screen asks again and reports', async () => {
+    const toasts: ToastRequest[] = [];
+    connectToastSink((t) => toasts.push(t));
+    const shown: boolean[] = [];
+    const unsubscribe = loadingStore.subscribe((s) => s.visible && shown.push(true));
+    server.on('/api/Meta/Entity/GetDefinition', (_req, res) => json(res, 500, envelope(2, null)));
+    const definitions = () => server.seen.filter((s) => s.url === '/api/Meta/Entity/GetDefinition');
+    try {
+      prefetchEntityMeta('sales', 'customer');
+      await expect.poll(() => server.seen.length).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(toasts).toEqual([]);
+      expect(shown).toEqual([]);
+
+      // the screen's own load, also while a prefetch is still on its way: the error is reported once
+      prefetchEntityMeta('sales', 'customer');
+      const error = await loadDefinition('sales', 'customer').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(definitions()).toHaveLength(3);
+      expect(toasts.map((t) => t.text)).toEqual(['UnspecifiedErrorOccurredPleaseContactSupport']);
+      expect(shown.length).toBeGreaterThan(0);
+    } finally {
+      unsubscribe();
+      connectToastSink(null);
+      server.on('/api/Meta/Entity/GetDefinition', (req, res) =>
+        json(res, 200, envelope(0, { name: 'customer', asked: JSON.parse(req.body) as unknown })),
+      );
+    }
   });
 });

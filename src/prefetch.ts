@@ -1,0 +1,80 @@
+/**
+ * What the shell loads ahead of a user's click on a menu entry (README, Performance: menu click).
+ * - The generated screens' chunks (the grid: AG Grid, its CSS, the screen): once, when the browser
+ *   is first idle after the shell has drawn, if the menu has a generated screen at all. The same
+ *   import as the route's (src/screens.ts), so the click finds the modules evaluated; the login
+ *   route does not load this file (the shell does).
+ * - An entity's definition and permissions, on hover or focus of its menu link (and at the start
+ *   of a navigation to it, beside the route's chunks: src/loaders.ts), into the runtime's caches
+ *   (runtime/meta/loaders.ts): the requests the screen would send, only for an entry the menu
+ *   shows.
+ * Every prefetch is silent: a failure shows nothing (the click then loads, and reports, as usual).
+ */
+import type { MenuItem } from '../runtime/menu/menu';
+import { prefetchEntityMeta } from '../runtime/meta/loaders';
+import { segments } from '../runtime/guards';
+import { loadEntityRoute } from './screens';
+
+/** requestIdleCallback's timeout: the prefetch runs by then even on a browser that is never idle. */
+export const IDLE_TIMEOUT_MS = 3000;
+/** Without requestIdleCallback (Safari), a timer stands in for it. */
+export const NO_IDLE_DELAY_MS = 1000;
+
+/** Runs `task` once the browser is idle (at the latest after IDLE_TIMEOUT_MS); answers a cancel. */
+export function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, NO_IDLE_DELAY_MS);
+  return () => clearTimeout(id);
+}
+
+/** `load` started at most once, its failure (thrown or rejected) swallowed. */
+export function prefetchOnce(load: () => Promise<unknown>): () => void {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    Promise.resolve()
+      .then(load)
+      .catch(() => undefined);
+  };
+}
+
+/** Loads the generated screens' chunks (once). */
+export const prefetchEntityScreen = prefetchOnce(loadEntityRoute);
+
+/** True when the menu links to a generated screen (an item with an entity). */
+export function menuHasEntity(menu: readonly MenuItem[]): boolean {
+  return menu.some((item) => !!item.entity || menuHasEntity(item.children ?? []));
+}
+
+/** The generated screens' chunks when the browser is next idle, if the menu has one; a cancel. */
+export function prefetchScreensWhenIdle(
+  menu: readonly MenuItem[],
+  prefetch: () => void = prefetchEntityScreen,
+): () => void {
+  return menuHasEntity(menu) ? whenIdle(prefetch) : () => undefined;
+}
+
+/** The menu's generated screen at `path` ("/sales/customer"), if the menu shows one there. */
+export function menuEntityAt(menu: readonly MenuItem[], path: string): MenuItem | undefined {
+  const route = `/${segments(path).join('/')}`;
+  for (const item of menu) {
+    if (item.entity && item.route === route) return item;
+    const inner = menuEntityAt(item.children ?? [], route);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** Hover or focus of a menu link: its entity's definition and permissions, and the screen's chunks. */
+export function prefetchMenuItem(item: MenuItem): void {
+  if (!item.entity) return;
+  const parts = segments(item.route);
+  const [module, name] = parts;
+  if (parts.length !== 2 || !module || !name) return;
+  prefetchEntityScreen();
+  prefetchEntityMeta(module, name);
+}
