@@ -13,6 +13,7 @@ import { businessRoute } from '../http/business';
 import { badRequest, forbidden, unknownEntity } from '../http/errors';
 import { entityPermissions } from '../security/permissions';
 import { getRow, updateRow } from '../entities/repository';
+import { fieldModes, hiddenOf, stripAnswer } from '../security/fieldAccess';
 import { computePayroll } from './payroll';
 import { refreshPlans } from './planning';
 import { allowedTransitions } from './workflow';
@@ -45,7 +46,7 @@ export async function operationsPlugin(app: FastifyInstance): Promise<void> {
     const values: Record<string, unknown> = {};
     for (const name of Object.keys(entity.def.schema.properties))
       if (run[name] !== undefined) values[name] = run[name];
-    return updateRow(
+    const row = await updateRow(
       ctx,
       entity,
       user,
@@ -54,6 +55,8 @@ export async function operationsPlugin(app: FastifyInstance): Promise<void> {
       { ...values, ...totals, status: 'computed' },
       { lines: lines.map((l) => ({ ...l })) },
     );
+    // answered like Update: without the fields (and line fields) hidden from the role
+    return stripAnswer(row, hiddenOf(await fieldModes(ctx, user, entity)));
   });
 
   businessRoute(app, 'Planning/Plan/Refresh', async ({ user }) => {

@@ -232,4 +232,30 @@ describe.each(DIALECTS)('line field permissions on %s', (dialect) => {
     expect(line.id).not.toBe(before.lines[0]!.id);
     expect(created.body.Data.total).toBe(600);
   });
+
+  it('a server action answering the document (payroll Compute) leaves hidden line fields out', async () => {
+    const saved = await call(app, 'Security/Permission/Save', admin, {
+      role: 'staff',
+      entities: [{ key: 'salary.payrollRun', permissions: ALL, fields: { 'lines.baseSalary': 'hidden' } }],
+    });
+    expect(saved.status).toBe(200);
+    const run = await call<EntityRow>(app, 'Salary/PayrollRun/Create', staff, {
+      values: { title: 'آزمون', year: 1405, month: 8, startDate: '2026-10-23', endDate: '2026-11-21' },
+    });
+    expect(run.status).toBe(200);
+    const computed = await call<EntityRow & { lines: Line[] }>(app, 'Salary/PayrollRun/Compute', staff, {
+      id: run.body.Data.id,
+      version: run.body.Data.version,
+    });
+    expect(computed.status).toBe(200);
+    expect(computed.body.Data.lines.length).toBeGreaterThan(0);
+    for (const l of computed.body.Data.lines) {
+      expect(l).toHaveProperty('employee');
+      expect(l).not.toHaveProperty('baseSalary');
+    }
+    const full = await call<EntityRow & { lines: Line[] }>(app, 'Salary/PayrollRun/Get', admin, {
+      id: run.body.Data.id,
+    });
+    expect(full.body.Data.lines[0]).toHaveProperty('baseSalary');
+  });
 });
