@@ -34,3 +34,30 @@ test('a signed-in user who opens /login is sent to the root', async ({ page }) =
   await expect(page).toHaveURL(/^[^?#]*:\d+\/$/);
   await expect(page.getByRole('button', { name: 'خروج', exact: true })).toBeVisible();
 });
+
+test('after sign-in the grid screen loads when the shell is idle, a link its definition on hover, before a click', async ({
+  page,
+}) => {
+  const paths: string[] = [];
+  page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+  const gridChunk = () => paths.some((p) => /^\/assets\/EntityGrid-[\w-]+\.js$/.test(p));
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  expect(gridChunk()).toBe(false);
+  await signIn(page, 'staff');
+  // no click yet: the shell fetched the chunk of the generated screens when the browser was idle
+  await expect.poll(gridChunk).toBe(true);
+  await expect(page).toHaveURL(/^[^?#]*:\d+\/$/);
+  expect(paths).not.toContain('/api/Meta/Entity/GetDefinition');
+  await page.locator('nav a[href="/sales/customer"]').hover();
+  await expect
+    .poll(() => paths.filter((p) => /GetDefinition|GetEntityPermissions/.test(p)))
+    .toEqual(['/api/Meta/Entity/GetDefinition', '/api/Security/Permission/GetEntityPermissions']);
+  // the click finds both in the cache and the chunk loaded: it asks only for the rows
+  const before = paths.length;
+  await page.locator('nav a[href="/sales/customer"]').click();
+  await expect(page.getByRole('grid').getByRole('gridcell').first()).toBeVisible();
+  const after = paths.slice(before);
+  expect(after.filter((p) => /GetDefinition|GetEntityPermissions|EntityGrid-/.test(p))).toEqual([]);
+  expect(after).toContain('/api/Sales/Customer/GetList');
+});
