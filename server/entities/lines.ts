@@ -7,18 +7,11 @@ import type { Untyped } from '../db/untyped';
 
 // Child tables exist only at run time; their queries are untyped.
 
-/** Ids of the lines read by readLines (the lines a write may keep the ids of). */
-export function lineIds(lines: Lines): Set<number> {
-  const out = new Set<number>();
-  for (const rows of Object.values(lines))
-    for (const row of rows) if (typeof row.id === 'number') out.add(row.id);
-  return out;
-}
-
 /**
  * Replaces the lines of one document (the children given; others are left alone). A line whose
- * `id` is in `keep` (the document's stored lines; the first line naming it) keeps that id, so the
- * ids a form holds stay valid after a save; other lines get new ids.
+ * `id` is the id of one of `stored` (the document's lines of that child table, as read before the
+ * write; the first line naming it) keeps that id, so the ids a form holds stay valid after a save;
+ * other lines get new ids.
  */
 export async function writeLines(
   db: Untyped,
@@ -26,14 +19,14 @@ export async function writeLines(
   entity: Entity,
   parentId: number,
   lines: Lines,
-  keep: ReadonlySet<number> = new Set(),
+  stored: Lines = {},
 ): Promise<void> {
-  const free = new Set(keep);
   for (const child of entity.children) {
     const rows = lines[child.name];
     if (!rows) continue;
     await db.deleteFrom(child.table).where('parent_id', '=', parentId).execute();
     if (rows.length === 0) continue;
+    const free = new Set((stored[child.name] ?? []).map((r) => r.id).filter((id) => typeof id === 'number'));
     await db
       .insertInto(child.table)
       .values(

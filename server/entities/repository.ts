@@ -17,7 +17,7 @@ import { releaseAttachments } from '../attachments/cleanup';
 import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
-import { deleteLines, lineIds, readLines, writeLines } from './lines';
+import { deleteLines, readLines, writeLines } from './lines';
 import { lineChanges, writeAudit } from './audit';
 import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
@@ -257,7 +257,7 @@ export async function updateRow(
     invalidateCounts(entity.table);
     const row = toApiRow(entity, updated);
     const linesBefore = entity.children.length ? await readLines(db, entity, id) : {};
-    await writeLines(db, ctx.dialect, entity, id, lines, lineIds(linesBefore));
+    await writeLines(db, ctx.dialect, entity, id, lines, linesBefore);
     const changed = lineChanges(entity, linesBefore, lines);
     await writeAudit(trx, entity, user, id, 'update', diff(entity, before, row), changed);
     return entity.children.length ? { ...row, ...(await readLines(db, entity, id)) } : row;

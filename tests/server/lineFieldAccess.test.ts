@@ -31,6 +31,7 @@ describe.each(DIALECTS)('line field permissions on %s', (dialect) => {
   let admin = '';
   let staff = '';
   let invoiceId = 0;
+  let otherId = 0;
 
   const setModes = (fields: Record<string, string>) =>
     call(app, 'Security/Permission/Save', admin, {
@@ -49,9 +50,10 @@ describe.each(DIALECTS)('line field permissions on %s', (dialect) => {
     staff = (await signIn(app, 'staff')).access_token;
     const list = await call<ListPage<EntityRow>>(app, 'Sales/Invoice/GetList', admin, {
       startRow: 0,
-      endRow: 1,
+      endRow: 2,
     });
     invoiceId = list.body.Data.rows[0]!.id;
+    otherId = list.body.Data.rows[1]!.id;
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -231,6 +233,23 @@ describe.each(DIALECTS)('line field permissions on %s', (dialect) => {
     // a line id sent on Create names nothing: the line gets its own
     expect(line.id).not.toBe(before.lines[0]!.id);
     expect(created.body.Data.total).toBe(600);
+  });
+
+  it('a line keeps its id only when it names a stored line of the same document', async () => {
+    const row = await get(admin);
+    const other = (await call<Invoice>(app, 'Sales/Invoice/Get', admin, { id: otherId })).body.Data;
+    const stolen = { ...other.lines[0]!, item: row.lines[0]!.item };
+    const bad = await update(admin, row, { ...valuesOf(row), lines: [{ ...row.lines[0], id: 'x' }] });
+    expect(bad.status).toBe(400);
+    const saved = await update(admin, row, { ...valuesOf(row), lines: [row.lines[0], stolen, row.lines[0]] });
+    expect(saved.status).toBe(200);
+    const ids = saved.body.Data.lines.map((l) => l.id);
+    expect(ids[0]).toBe(row.lines[0]!.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids).not.toContain(other.lines[0]!.id);
+    const untouched = (await call<Invoice>(app, 'Sales/Invoice/Get', admin, { id: otherId })).body.Data;
+    expect(untouched.lines).toEqual(other.lines);
+    expect((await update(admin, saved.body.Data, { ...valuesOf(row), lines: row.lines })).status).toBe(200);
   });
 
   it('a server action answering the document (payroll Compute) leaves hidden line fields out', async () => {
