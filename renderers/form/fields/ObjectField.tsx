@@ -5,9 +5,15 @@
  * every change and re-rendered, then ran RJSF's deep comparison of its SchemaField: 300 of them per
  * keystroke in a 300-field form. The copy is kept while its entries are the same objects, so the
  * properties whose own props did not change are skipped by React.memo.
+ *
+ * Its properties also get a registry whose retrieveSchema answers a schema without conditional
+ * parts as it is, without walking it. RJSF's retrieveSchema of such a schema answers the schema
+ * itself whatever the data (nothing in it depends on the data), but walks all its properties and
+ * deep-compares the copy it made first: the 300-property object's walk, on every keystroke, was
+ * about an eighth of the form's script.
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import type { Field, FieldProps, UiSchema } from '@rjsf/utils';
+import type { Field, FieldProps, Registry, SchemaUtilsType, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 
 const RjsfObjectField = getDefaultRegistry().fields.ObjectField as Field;
@@ -36,7 +42,59 @@ function useShallowStable<T extends object | undefined>(value: T): T {
   return value;
 }
 
+/**
+ * Keywords retrieveSchema resolves against the data or other schemas; a schema with none of them,
+ * at any depth, is retrieved as it is (additionalProperties only when not false).
+ */
+const RESOLVED = new Set([
+  '$ref',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'dependencies',
+  'dependentSchemas',
+  'patternProperties',
+]);
+const plain = new WeakMap<object, boolean>();
+
+/** True when `schema` has nothing retrieveSchema would resolve (checked once per schema object). */
+export function isPlainSchema(schema: unknown): boolean {
+  if (schema === null || typeof schema !== 'object') return true;
+  let known = plain.get(schema);
+  if (known === undefined) {
+    known = Array.isArray(schema)
+      ? schema.every(isPlainSchema)
+      : Object.entries(schema).every(([k, v]) =>
+          k === 'additionalProperties' ? v === false : !RESOLVED.has(k) && isPlainSchema(v),
+        );
+    plain.set(schema, known);
+  }
+  return known;
+}
+
+const fast = new WeakMap<Registry, Registry>();
+
+/** `registry` whose schemaUtils.retrieveSchema answers a plain schema itself (one per registry). */
+export function plainSchemaRegistry(registry: Registry): Registry {
+  let out = fast.get(registry);
+  if (!out) {
+    const utils = registry.schemaUtils;
+    const schemaUtils = Object.create(utils) as SchemaUtilsType;
+    schemaUtils.retrieveSchema = (schema, formData, resolveAnyOfOrOneOfRefs) =>
+      schema !== null && typeof schema === 'object' && !Array.isArray(schema) && isPlainSchema(schema)
+        ? schema
+        : utils.retrieveSchema(schema, formData, resolveAnyOfOrOneOfRefs);
+    out = { ...registry, schemaUtils };
+    fast.set(registry, out);
+    fast.set(out, out);
+  }
+  return out;
+}
+
 export function ObjectField(props: FieldProps) {
   const uiSchema = useShallowStable<UiSchema | undefined>(props.uiSchema);
-  return <RjsfObjectField {...props} uiSchema={uiSchema} />;
+  return <RjsfObjectField {...props} uiSchema={uiSchema} registry={plainSchemaRegistry(props.registry)} />;
 }
