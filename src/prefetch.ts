@@ -42,8 +42,15 @@ export function prefetchOnce(load: () => Promise<unknown>): () => void {
   };
 }
 
-/** Loads the generated screens' chunks (once). */
-export const prefetchEntityScreen = prefetchOnce(loadEntityRoute);
+/** The grid's header is the first text in Vazirmatn Medium (500): its file loads with the chunks. */
+function loadGridFont(): Promise<unknown> {
+  return typeof document !== 'undefined' && document.fonts
+    ? document.fonts.load('500 1em Vazirmatn')
+    : Promise.resolve();
+}
+
+/** Loads the generated screens' chunks and the grid's font (once). */
+export const prefetchEntityScreen = prefetchOnce(() => Promise.all([loadEntityRoute(), loadGridFont()]));
 
 /** True when the menu links to a generated screen (an item with an entity). */
 export function menuHasEntity(menu: readonly MenuItem[]): boolean {
