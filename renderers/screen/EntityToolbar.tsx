@@ -2,18 +2,13 @@
  * The list toolbar: only the actions the permissions allow; Refresh always. Row links and the
  * definition's row actions act on the selected row; a row action shows only with its permission.
  */
-import {
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Toolbar,
-  ToolbarButton,
-} from '@fluentui/react-components';
+import { Toolbar, ToolbarButton } from '@fluentui/react-components';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '../../runtime/entity/types';
 import type { EntityAction, EntityPermissions } from '../../runtime/shared/definition';
+import type { ExportMenu } from './ExportMenu';
+import { loadExportMenu, loadPart } from './lazyParts';
 
 /** A definition's row action as a toolbar button (renderers/screen/rowActions.ts runs it). */
 export interface ToolbarRowAction {
@@ -57,6 +52,23 @@ export function EntityToolbar({
   onPrint,
 }: EntityToolbarProps) {
   const { t } = useTranslation();
+  const exportButton = useRef<HTMLButtonElement>(null);
+  const [menu, setMenu] = useState<{ Menu: typeof ExportMenu; target: HTMLElement | null } | null>(null);
+  const openMenu = () => {
+    const target = exportButton.current;
+    void loadPart(loadExportMenu, loadExportMenu.value !== undefined).then((found) => {
+      if (found) setMenu({ Menu: found, target });
+    });
+  };
+  const closeMenu = () => {
+    setMenu(null);
+    exportButton.current?.focus();
+  };
+  const onExportKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    openMenu();
+  };
   const button = (key: string, onClick: () => void, disabled = false) => (
     <ToolbarButton
       key={key}
@@ -100,20 +112,20 @@ export function EntityToolbar({
           </ToolbarButton>
         ))}
       {permissions.export && onExport && (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <ToolbarButton aria-label={t('toolbar.export')} appearance="subtle" disabled={exporting}>
-              {t('toolbar.export')}
-            </ToolbarButton>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              <MenuItem onClick={() => onExport('xlsx')}>{t('toolbar.exportExcel')}</MenuItem>
-              <MenuItem onClick={() => onExport('csv')}>{t('toolbar.exportCsv')}</MenuItem>
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+        <ToolbarButton
+          ref={exportButton}
+          aria-label={t('toolbar.export')}
+          aria-haspopup="menu"
+          aria-expanded={menu !== null}
+          appearance="subtle"
+          disabled={exporting}
+          onClick={() => (menu ? closeMenu() : openMenu())}
+          onKeyDown={onExportKey}
+        >
+          {t('toolbar.export')}
+        </ToolbarButton>
       )}
+      {menu && onExport && <menu.Menu target={menu.target} onExport={onExport} onClose={closeMenu} />}
     </Toolbar>
   );
 }

@@ -3,7 +3,7 @@
  * before its first rows (bench/budget.mjs): the form modal (RJSF, the widgets, the lines grid) and
  * the history dialog. The form's chunk and the definition's validators are fetched once the
  * browser is idle after the grid's first rows, so a form usually opens at once; else the top loading
- * bar runs until it can open. The modal opens only once its form can show: Fluent's focus trap
+ * bar runs until it can open. The toolbar's export menu (Fluent's menu) loads the same way. The modal opens only once its form can show: Fluent's focus trap
  * leaves a modal hidden from assistive technology (aria-hidden) when its content replaces a spinner.
  */
 import { loadingFinished, loadingStarted } from '../../runtime/http/loading';
@@ -34,6 +34,7 @@ function part<T>(load: () => Promise<T>): Part<T> {
 const loadFormModal = part(async () => (await import('./FormModal')).FormModal);
 const validatorLoader = part(async () => import('../form/validatorLoader'));
 export const loadHistoryDialog = part(async () => (await import('../history/HistoryDialog')).HistoryDialog);
+export const loadExportMenu = part(async () => (await import('./ExportMenu')).ExportMenu);
 
 /** The form modal with the definition's validators loaded (a failure there the form shows). */
 export async function loadForm(definition: EntityDefinition) {
@@ -62,9 +63,15 @@ export async function loadPart<T>(load: () => Promise<T>, ready: boolean): Promi
   }
 }
 
-/** Fetches the form's chunk and the definition's validators when the browser is next idle. */
+/**
+ * Fetches the form's chunk, the definition's validators and the export menu when the browser is
+ * next idle.
+ */
 export function prefetchForm(definition: EntityDefinition): void {
-  const prefetch = () => void loadForm(definition).catch(() => undefined);
+  const prefetch = () => {
+    void loadForm(definition).catch(() => undefined);
+    void loadExportMenu().catch(() => undefined);
+  };
   if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 3000 });
   else setTimeout(prefetch, 500);
 }

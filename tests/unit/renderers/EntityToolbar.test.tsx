@@ -53,6 +53,26 @@ describe('EntityToolbar export menu', () => {
     expect(onExport).toHaveBeenCalledTimes(2);
   });
 
+  it('by keyboard: ArrowDown opens the menu on its first item, Escape closes it back to the button', async () => {
+    const onExport = toolbar(ALL);
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'خروجی' });
+    button.focus();
+    await user.keyboard('{ArrowDown}');
+    const first = await screen.findByRole('menuitem', { name: 'خروجی اکسل' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(first));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.keyboard('{ArrowDown}');
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('خروجی اکسل'));
+    await user.keyboard('{Enter}');
+    expect(onExport).toHaveBeenLastCalledWith('xlsx');
+    expect(screen.queryByRole('menuitem')).toBeNull();
+  });
+
   it('without the export permission: no export button, the other actions stay', () => {
     toolbar({ ...ALL, export: false });
     expect(screen.queryByRole('button', { name: 'خروجی' })).toBeNull();
