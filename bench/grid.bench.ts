@@ -52,10 +52,11 @@ function clickToPainted(page: Page, href: string, rows: boolean): Promise<number
           }),
         );
       const ready = () => {
-        if (!rows) return document.querySelector('.ag-root') === null;
-        // a row with data (not the infinite model's loading stub) with text in a cell
+        if (!rows) return document.querySelector('.ag-root:not([aria-hidden="true"] *)') === null;
+        // a row with data (not the infinite model's loading stub) with text in a cell, not in a
+        // hidden grid (the shell's warm-up grid, src/prefetch.ts, is aria-hidden)
         const cells = document.querySelectorAll(
-          '.ag-row:not(.ag-row-loading) [role="gridcell"]:not(:has(.ag-loading))',
+          '.ag-row:not(.ag-row-loading) [role="gridcell"]:not(:has(.ag-loading)):not([aria-hidden="true"] *)',
         );
         return [...cells].some((cell) => (cell.textContent ?? '').trim() !== '');
       };

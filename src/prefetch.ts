@@ -8,6 +8,10 @@
  *   of a navigation to it, beside the route's chunks: src/loaders.ts), into the runtime's caches
  *   (runtime/meta/loaders.ts): the requests the screen would send, only for an entry the menu
  *   shows.
+ * - A warm-up of the grid's code: once the chunks have loaded and the browser is idle again, a hidden
+ *   grid with an in-memory definition and rows is drawn once and removed (renderers/grid/warmUp.tsx),
+ *   so the first click does not wait for V8 to compile AG Grid's and our grid code. Once per page
+ *   load, skipped when a generated screen is already shown; no request.
  * Every prefetch is silent: a failure shows nothing (the click then loads, and reports, as usual).
  */
 import type { MenuItem } from '../runtime/menu/menu';
@@ -57,12 +61,71 @@ export function menuHasEntity(menu: readonly MenuItem[]): boolean {
   return menu.some((item) => !!item.entity || menuHasEntity(item.children ?? []));
 }
 
-/** The generated screens' chunks when the browser is next idle, if the menu has one; a cancel. */
+/** True when the page shows a generated screen (or is on its way to one): no warm-up then. */
+function onEntityScreen(menu: readonly MenuItem[]): boolean {
+  return (
+    typeof location === 'undefined' ||
+    !!menuEntityAt(menu, location.pathname) ||
+    (typeof document !== 'undefined' && document.querySelector('.ag-root') !== null)
+  );
+}
+
+/** Set when the warm-up was scheduled: once per page load. */
+let warmUpStarted = false;
+
+/**
+ * Once per page load: after the screens' chunks have loaded, when the browser is idle again and no
+ * generated screen is shown, their hidden warm-up grid (drawn and removed). Silent; a cancel that
+ * stops it before it starts drawing.
+ */
+export function warmUpWhenIdle(
+  menu: readonly MenuItem[],
+  load: () => Promise<{ warmUpGrid: () => Promise<void> }> = loadEntityRoute,
+): () => void {
+  if (warmUpStarted) return () => undefined;
+  warmUpStarted = true;
+  let cancelled = false;
+  let cancelIdle = () => undefined as void;
+  Promise.resolve()
+    .then(load)
+    .then(
+      (screens) =>
+        new Promise<void>((resolve) => {
+          if (cancelled) return resolve();
+          cancelIdle = whenIdle(() => {
+            if (cancelled || onEntityScreen(menu)) return resolve();
+            Promise.resolve()
+              .then(() => screens.warmUpGrid())
+              .then(resolve, resolve);
+          });
+        }),
+    )
+    .catch(() => undefined);
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
+}
+
+/**
+ * The generated screens' chunks when the browser is next idle, if the menu has one, then the grid's
+ * warm-up (warmUpWhenIdle); a cancel.
+ */
 export function prefetchScreensWhenIdle(
   menu: readonly MenuItem[],
   prefetch: () => void = prefetchEntityScreen,
+  warmUp: (menu: readonly MenuItem[]) => () => void = warmUpWhenIdle,
 ): () => void {
-  return menuHasEntity(menu) ? whenIdle(prefetch) : () => undefined;
+  if (!menuHasEntity(menu)) return () => undefined;
+  let cancelWarmUp = () => undefined as void;
+  const cancel = whenIdle(() => {
+    prefetch();
+    if (!onEntityScreen(menu)) cancelWarmUp = warmUp(menu);
+  });
+  return () => {
+    cancel();
+    cancelWarmUp();
+  };
 }
 
 /** The menu's generated screen at `path` ("/sales/customer"), if the menu shows one there. */

@@ -15,6 +15,9 @@ import { getLang } from '../../runtime/lang';
 import { localText, type EntityDefinition, type EntityPermissions } from '../../runtime/shared/definition';
 import { titleStore } from '../title';
 
+/** The hidden grid the shell draws once ahead of the first click (src/prefetch.ts): in this chunk. */
+export { warmUpGrid } from '../../renderers/grid/warmUp';
+
 type Loaded = { definition: EntityDefinition; permissions: EntityPermissions };
 
 /** Clients of other entities for lookups ('module.name'); module-level so it stays the same. */

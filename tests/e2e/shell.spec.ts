@@ -41,6 +41,15 @@ test('after sign-in the grid screen loads when the shell is idle, a link its def
   const paths: string[] = [];
   page.on('request', (r) => paths.push(new URL(r.url()).pathname));
   const gridChunk = () => paths.some((p) => /^\/assets\/EntityGrid-[\w-]+\.js$/.test(p));
+  // the grid warm-up (src/prefetch.ts): a hidden grid drawn and removed once the chunks have loaded
+  await page.addInitScript(() => {
+    const w = window as unknown as { warmUp?: { seen: boolean; hidden: boolean } };
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-grid-warm-up]');
+      if (el && !w.warmUp) w.warmUp = { seen: true, hidden: el.getAttribute('aria-hidden') === 'true' };
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const warmUp = () => page.evaluate(() => (window as unknown as { warmUp?: object }).warmUp ?? null);
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
   expect(gridChunk()).toBe(false);
@@ -48,6 +57,13 @@ test('after sign-in the grid screen loads when the shell is idle, a link its def
   // no click yet: the shell fetched the chunk of the generated screens when the browser was idle
   await expect.poll(gridChunk).toBe(true);
   await expect(page).toHaveURL(/^[^?#]*:\d+\/$/);
+  // then the warm-up: drawn hidden, gone afterwards, without a request of rows
+  await expect.poll(warmUp).toEqual({ seen: true, hidden: true });
+  await expect.poll(() => page.locator('[data-grid-warm-up], .ag-root-wrapper').count()).toBe(0);
+  // (the header's period selector lists the fiscal periods; no other list is asked for)
+  expect(paths.filter((p) => /\/GetList$/.test(p) && p !== '/api/Accounting/FiscalPeriod/GetList')).toEqual(
+    [],
+  );
   expect(paths).not.toContain('/api/Meta/Entity/GetDefinition');
   await page.locator('nav a[href="/sales/customer"]').hover();
   await expect
