@@ -8,10 +8,18 @@
  * event, the main thread's work from the event to the frame that painted it.
  */
 import { writeFileSync } from 'node:fs';
-import type { CDPSession } from 'playwright-core';
 import { standaloneModule, validationSchema } from '../server/definitions/validators';
 import { buildHarness, HARNESS_DIST, launch, openHarness, serve } from './lib/browser';
 import { FIELDS, formDefinition, plainFormSchema, TYPED_FIELD } from './lib/formDefinition';
+import { traced, type TraceEvent } from './lib/trace';
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+];
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 200);
 const TEXT = 'سلام دنیا این یک متن آزمایشی است ';
@@ -55,7 +63,7 @@ try {
   const cdp = await page.context().newCDPSession(page);
   const text = TEXT.repeat(Math.ceil(KEYS / TEXT.length)).slice(0, KEYS);
   if (process.env.TRACE) {
-    const events = await traced(cdp, async () => {
+    const events = await traced(cdp, CATEGORIES, async () => {
       await page.keyboard.type(text, { delay: 60 });
       await page.waitForTimeout(100);
     });
@@ -118,39 +126,6 @@ function summarise(profile: Profile): void {
       .join('\n');
   console.log(`self ms per key:\n${top(self, 40)}`);
   console.log(`total ms per key:\n${top(total, 60)}`);
-}
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { data?: Record<string, unknown> } & Record<string, unknown>;
-}
-
-async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'v8.execute',
-        'blink.user_timing',
-      ],
-    },
-  });
-  await run();
-  await cdp.send('Tracing.end');
-  await done;
-  return events;
 }
 
 /**

@@ -11,10 +11,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import type { CDPSession } from 'playwright-core';
 import { launch } from './lib/browser';
 import { sqliteUrl } from './lib/data';
 import { startServer } from './lib/proc';
+import { traced, type TraceEvent } from './lib/trace';
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 const ROUTE = '/sales/customer';
 const IDLE_MS = Number(process.env.TRACE_IDLE_MS ?? 0);
@@ -25,41 +34,6 @@ if (!process.env.BENCH_DIST)
   execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
     stdio: 'inherit',
   });
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  id?: string;
-  args?: { data?: Record<string, unknown> } & Record<string, unknown>;
-}
-
-async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'v8',
-        'v8.execute',
-        'blink.user_timing',
-        'disabled-by-default-v8.cpu_profiler',
-      ],
-    },
-  });
-  await run();
-  await cdp.send('Tracing.end');
-  await done;
-  return events;
-}
 
 /** Kinds of main-thread work by trace event name (self time; the rest is in its parent's kind). */
 const KINDS: Record<string, string> = {
@@ -170,7 +144,7 @@ try {
   }
   const before = await page.evaluate(() => performance.getEntriesByType('resource').length);
   const cdp = await page.context().newCDPSession(page);
-  const events = await traced(cdp, async () => {
+  const events = await traced(cdp, CATEGORIES, async () => {
     const ms = await page.evaluate(async (href) => {
       const paint = () =>
         new Promise<number>((resolve) =>

@@ -12,21 +12,20 @@ import type { CDPSession, Page } from 'playwright-core';
 import { buildHarness, HARNESS_DIST, launch, openHarness, serve } from './lib/browser';
 import { lineValues } from './lib/formDefinition';
 import { startServer, token } from './lib/proc';
+import { traced, type TraceEvent } from './lib/trace';
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 const LINES = 2000;
 const STEPS = Number(process.env.TRACE_STEPS ?? 10);
 const out = process.argv[2] ?? '/tmp/lines-trace.json';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { data?: Record<string, unknown> } & Record<string, unknown>;
-}
 
 buildHarness();
 const dbFile = `/tmp/bench-lines-trace-${process.pid}.sqlite`;
@@ -53,7 +52,7 @@ try {
     await cpuProfiles(page, cdp);
     process.exit(0);
   }
-  const events = await traced(cdp, async () => {
+  const events = await traced(cdp, CATEGORIES, async () => {
     const add: number[] = [];
     for (let i = 0; i < STEPS; i++) {
       add.push(
@@ -133,29 +132,6 @@ async function cpuProfiles(page: Page, cdp: CDPSession): Promise<void> {
     await page.keyboard.press('Escape');
     await page.waitForTimeout(50);
   }
-}
-
-async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'v8.execute',
-        'blink.user_timing',
-        'disabled-by-default-v8.cpu_profiler',
-      ],
-    },
-  });
-  await run();
-  await cdp.send('Tracing.end');
-  await done;
-  return events;
 }
 
 function report(events: TraceEvent[]): void {
