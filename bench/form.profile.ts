@@ -12,6 +12,7 @@ import { standaloneModule, validationSchema } from '../server/definitions/valida
 import { buildHarness, HARNESS_DIST, launch, openHarness, serve } from './lib/browser';
 import { FIELDS, formDefinition, plainFormSchema, TYPED_FIELD } from './lib/formDefinition';
 import { traced, type TraceEvent } from './lib/trace';
+import { typeKeys } from './lib/typing';
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -19,6 +20,7 @@ const CATEGORIES = [
   'disabled-by-default-devtools.timeline.frame',
   'v8.execute',
   'blink.user_timing',
+  ...(process.env.TRACE_INPUT ? ['input', 'latencyInfo', 'benchmark', 'toplevel', 'scheduler'] : []),
 ];
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 200);
@@ -48,6 +50,8 @@ site.files.set(
 const browser = await launch();
 try {
   const page = await openHarness(browser, site.url);
+  // EXTRA_CSS: a style sheet added to the page, to try layout and paint changes without a build
+  if (process.env.EXTRA_CSS) await page.addStyleTag({ content: process.env.EXTRA_CSS });
   const mount = () =>
     which === 'ours'
       ? page.evaluate((last) => window.harness.ourForm('/bench/form.json', last), `f${FIELDS - 2}`)
@@ -59,12 +63,12 @@ try {
   await mount();
   await page.click(`#root_${TYPED_FIELD}`);
   // warm the typing path before the profile
-  await page.keyboard.type(TEXT, { delay: 30 });
+  await typeKeys(page, TEXT, 30);
   const cdp = await page.context().newCDPSession(page);
   const text = TEXT.repeat(Math.ceil(KEYS / TEXT.length)).slice(0, KEYS);
   if (process.env.TRACE) {
     const events = await traced(cdp, CATEGORIES, async () => {
-      await page.keyboard.type(text, { delay: 60 });
+      await typeKeys(page, text, 60);
       await page.waitForTimeout(100);
     });
     writeFileSync(out, JSON.stringify(events));
@@ -75,7 +79,7 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
   await cdp.send('Profiler.start');
-  await page.keyboard.type(text, { delay: 60 });
+  await typeKeys(page, text, 60);
   await page.waitForTimeout(100);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   writeFileSync(out, JSON.stringify(profile));
@@ -148,7 +152,7 @@ function frames(events: TraceEvent[], keyLog: number[]): void {
   });
   const NAMES = ['EventDispatch', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks'];
   const FRAME = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
-  const rows: { kind: string; total: number; line: string }[] = [];
+  const rows: { kind: string; total: number; line: string; parts: Map<string, number> }[] = [];
   for (const s of starts) {
     const paint = main.find((e) => e.ts > s.ts && e.name === 'Paint');
     if (!paint) continue;
@@ -164,7 +168,8 @@ function frames(events: TraceEvent[], keyLog: number[]): void {
     const total = ((commit ? commit.ts + (commit.dur ?? 0) : end) - s.ts) / 1000;
     const bits = [...parts].map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(', ');
     const kind = String(s.args?.data?.type);
-    rows.push({ kind, total, line: `${kind.padEnd(7)} ${total.toFixed(1).padStart(5)} ms: ${bits}` });
+    if (commit) parts.set('Layerize+Commit', commit.ts + (commit.dur ?? 0) - end);
+    rows.push({ kind, total, parts, line: `${kind.padEnd(7)} ${total.toFixed(1).padStart(5)} ms: ${bits}` });
   }
   for (const r of rows) console.log(r.line);
   const sorted = (k: string) =>
@@ -179,5 +184,11 @@ function frames(events: TraceEvent[], keyLog: number[]): void {
         `${k}: n ${xs.length}, p50 ${xs[xs.length >> 1]?.toFixed(1)}, max ${xs.at(-1)?.toFixed(1)}`,
       );
   }
+  const keydowns = rows.filter((r) => r.kind === 'keydown');
+  const mean = new Map<string, number>();
+  for (const r of keydowns) for (const [n, d] of r.parts) mean.set(n, (mean.get(n) ?? 0) + d);
+  console.log(
+    `keydown mean ms: ${[...mean].map(([n, d]) => `${n} ${(d / 1000 / keydowns.length).toFixed(2)}`).join(', ')}`,
+  );
   console.log(`harness key log (keydown to paint): ${keyLog.map((x) => x.toFixed(1)).join(' ')}`);
 }
