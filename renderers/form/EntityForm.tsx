@@ -37,6 +37,7 @@ import { initialLineData, useLines } from './useLines';
 import { loadedValidators, loadValidators, recordValidator, type FormValidators } from './precompiled';
 import { localiseErrors } from './validator';
 import { pickValues, sameValues, serverErrorSchema } from './values';
+import { Drafts } from './widgets/draft';
 import { widgetRegistry } from './widgets/registry';
 
 export interface EntityFormProps {
@@ -151,6 +152,8 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   const [editedSinceServer, setEditedSinceServer] = useState<Set<string>>(new Set());
   // The rules evaluated again per change only where their inputs changed (runtime/shared/ruleRuns.ts).
   const [ruleRuns] = useState(() => new RuleRuns());
+  // Typed fields show a keystroke at once and hand it to the form in a transition (widgets/draft.ts).
+  const [drafts] = useState(() => new Drafts());
 
   const lines = useLines(definition, props.validators.children, props.values, submitted, t, lang);
   // Computed fields shown from the typed values and the current lines.
@@ -273,67 +276,76 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
 
   const attachments = props.attachments ?? createAttachmentsClient;
   const formContext = useMemo(
-    () => ({ lang, clientFor, attachmentsFor: (field: string) => attachments(definition, field) }),
-    [lang, clientFor, attachments, definition],
+    () => ({
+      lang,
+      clientFor,
+      attachmentsFor: (field: string) => attachments(definition, field),
+      drafts,
+    }),
+    [lang, clientFor, attachments, definition, drafts],
   );
 
   return (
-    <Form<EntityValues>
-      ref={formRef}
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={sameValues(shown, handed.values, names) ? handed.values : shown}
-      formContext={formContext}
-      validator={validator}
-      widgets={widgetRegistry}
-      fields={formFields}
-      templates={formTemplates}
-      transformErrors={(errors) => localiseErrors(errors, t)}
-      extraErrors={extraErrors}
-      liveValidate={submitted ? 'onChange' : false}
-      showErrorList={false}
-      noHtml5Validate
-      readonly={readOnly}
-      onChange={onChange}
-      onError={() => setSubmitted(true)}
-      onSubmit={(e) => void onSubmit(e)}
-    >
-      {lines.children.map(([name, child]) => (
-        <LinesGrid
-          key={name}
-          name={name}
-          child={child}
-          lang={lang}
-          readOnly={readOnly}
-          initial={lines.initial[name] ?? []}
-          errors={lineErrors[name]!}
-          onChange={lines.onGridChange}
-          clientFor={clientFor}
-        />
-      ))}
-      {formMessages.length > 0 && (
-        <MessageBar intent="error" role="alert" style={{ marginTop: '12px' }}>
-          <MessageBarBody>
-            <ul className={styles.list}>
-              {formMessages.map((m, i) => (
-                <li key={i}>{m}</li>
-              ))}
-            </ul>
-          </MessageBarBody>
-        </MessageBar>
-      )}
-      <div className={styles.actions}>
-        {!readOnly && (
-          <Button appearance="primary" type="submit" disabled={saving}>
-            {t('form.save')}
-          </Button>
+    // A submit (button, Enter, Ctrl+S) first hands the form every change still in a transition, in
+    // the submit's own event, so RJSF validates and saves them with it (widgets/draft.ts).
+    <div style={{ display: 'contents' }} onSubmitCapture={() => drafts.flush()}>
+      <Form<EntityValues>
+        ref={formRef}
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={sameValues(shown, handed.values, names) ? handed.values : shown}
+        formContext={formContext}
+        validator={validator}
+        widgets={widgetRegistry}
+        fields={formFields}
+        templates={formTemplates}
+        transformErrors={(errors) => localiseErrors(errors, t)}
+        extraErrors={extraErrors}
+        liveValidate={submitted ? 'onChange' : false}
+        showErrorList={false}
+        noHtml5Validate
+        readonly={readOnly}
+        onChange={onChange}
+        onError={() => setSubmitted(true)}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        {lines.children.map(([name, child]) => (
+          <LinesGrid
+            key={name}
+            name={name}
+            child={child}
+            lang={lang}
+            readOnly={readOnly}
+            initial={lines.initial[name] ?? []}
+            errors={lineErrors[name]!}
+            onChange={lines.onGridChange}
+            clientFor={clientFor}
+          />
+        ))}
+        {formMessages.length > 0 && (
+          <MessageBar intent="error" role="alert" style={{ marginTop: '12px' }}>
+            <MessageBarBody>
+              <ul className={styles.list}>
+                {formMessages.map((m, i) => (
+                  <li key={i}>{m}</li>
+                ))}
+              </ul>
+            </MessageBarBody>
+          </MessageBar>
         )}
-        {onCancel && (
-          <Button appearance="secondary" type="button" onClick={onCancel}>
-            {readOnly ? t('form.close') : t('form.cancel')}
-          </Button>
-        )}
-      </div>
-    </Form>
+        <div className={styles.actions}>
+          {!readOnly && (
+            <Button appearance="primary" type="submit" disabled={saving}>
+              {t('form.save')}
+            </Button>
+          )}
+          {onCancel && (
+            <Button appearance="secondary" type="button" onClick={onCancel}>
+              {readOnly ? t('form.close') : t('form.cancel')}
+            </Button>
+          )}
+        </div>
+      </Form>
+    </div>
   );
 }

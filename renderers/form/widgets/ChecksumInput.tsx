@@ -3,6 +3,7 @@ import { Input, Text, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { controlProps } from './context';
+import { useDraft } from './draft';
 
 interface Props {
   widget: WidgetProps;
@@ -16,7 +17,8 @@ interface Props {
 
 export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Props) {
   const { t } = useTranslation();
-  const value = typeof widget.value === 'string' ? widget.value : '';
+  const draft = useDraft<unknown>(widget);
+  const value = typeof draft.value === 'string' ? draft.value : '';
   const complete = value.replace(/\s+/g, '').length >= completeAt;
   // Once validation reports the field, its message says it; the feedback would only repeat it.
   const reported = (widget.rawErrors ?? []).length > 0;
@@ -30,7 +32,7 @@ export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Prop
         dir="ltr"
         value={value}
         aria-describedby={show ? feedbackId : undefined}
-        onChange={(_, data) => widget.onChange(data.value === '' ? undefined : data.value)}
+        onChange={(_, data) => draft.onChange(data.value === '' ? undefined : data.value)}
       />
       {show && (
         <Text

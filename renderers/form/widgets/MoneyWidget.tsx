@@ -7,13 +7,15 @@ import type { WidgetProps } from '@rjsf/utils';
 import { formatMoney } from '../../format';
 import { controlProps, widgetLang } from './context';
 import { parseTypedNumber } from './NumberWidget';
+import { useDraft } from './draft';
 import { useTypedText } from './useTypedText';
 
 export function MoneyWidget(props: WidgetProps) {
   const lang = widgetLang(props);
   const format = (v: unknown) =>
     typeof v === 'number' ? formatMoney(v, lang) : typeof v === 'string' ? v : '';
-  const [text, onText] = useTypedText<unknown>(props.value, format, parseTypedNumber);
+  const draft = useDraft<unknown>(props);
+  const [text, onText] = useTypedText<unknown>(draft.value, format, parseTypedNumber);
   return (
     <Input
       {...controlProps(props)}
@@ -24,7 +26,7 @@ export function MoneyWidget(props: WidgetProps) {
         const parsed = onText(data.value);
         // Re-show valid amounts grouped at once; keep anything else exactly as typed.
         if (typeof parsed === 'number') onText(format(parsed));
-        props.onChange(parsed);
+        draft.onChange(parsed);
       }}
     />
   );

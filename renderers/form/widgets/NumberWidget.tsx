@@ -6,6 +6,7 @@ import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatNumber, localDigits, parseNumberInput } from '../../format';
 import { controlProps, widgetLang } from './context';
+import { useDraft } from './draft';
 import { useTypedText } from './useTypedText';
 
 export function parseTypedNumber(text: string): number | string | undefined {
@@ -15,8 +16,9 @@ export function parseTypedNumber(text: string): number | string | undefined {
 
 export function NumberWidget(props: WidgetProps) {
   const lang = widgetLang(props);
+  const draft = useDraft<unknown>(props);
   const [text, onText] = useTypedText<unknown>(
-    props.value,
+    draft.value,
     (v) =>
       typeof v === 'number' ? formatNumber(v, lang) : typeof v === 'string' ? localDigits(v, lang) : '',
     parseTypedNumber,
@@ -27,7 +29,7 @@ export function NumberWidget(props: WidgetProps) {
       inputMode="decimal"
       dir="ltr"
       value={text}
-      onChange={(_, data) => props.onChange(onText(data.value))}
+      onChange={(_, data) => draft.onChange(onText(data.value))}
     />
   );
 }

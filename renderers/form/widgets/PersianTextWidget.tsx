@@ -6,10 +6,12 @@
 import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { controlProps } from './context';
+import { useDraft } from './draft';
 
 export function PersianTextWidget(props: WidgetProps) {
+  const draft = useDraft<unknown>(props);
   const value =
-    typeof props.value === 'string' ? props.value : props.value == null ? '' : String(props.value);
+    typeof draft.value === 'string' ? draft.value : draft.value == null ? '' : String(draft.value);
   return (
     <Input
       {...controlProps(props)}
@@ -17,7 +19,7 @@ export function PersianTextWidget(props: WidgetProps) {
       lang="fa"
       value={value}
       placeholder={props.placeholder}
-      onChange={(_, data) => props.onChange(data.value === '' ? props.options.emptyValue : data.value)}
+      onChange={(_, data) => draft.onChange(data.value === '' ? props.options.emptyValue : data.value)}
     />
   );
 }

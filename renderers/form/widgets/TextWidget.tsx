@@ -2,16 +2,18 @@
 import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { controlProps } from './context';
+import { useDraft } from './draft';
 
 export function TextWidget(props: WidgetProps) {
+  const draft = useDraft<unknown>(props);
   const value =
-    typeof props.value === 'string' ? props.value : props.value == null ? '' : String(props.value);
+    typeof draft.value === 'string' ? draft.value : draft.value == null ? '' : String(draft.value);
   return (
     <Input
       {...controlProps(props)}
       value={value}
       placeholder={props.placeholder}
-      onChange={(_, data) => props.onChange(data.value === '' ? props.options.emptyValue : data.value)}
+      onChange={(_, data) => draft.onChange(data.value === '' ? props.options.emptyValue : data.value)}
     />
   );
 }

@@ -1,9 +1,11 @@
 import { Textarea } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { controlProps } from './context';
+import { useDraft } from './draft';
 
 export function TextareaWidget(props: WidgetProps) {
-  const value = typeof props.value === 'string' ? props.value : '';
+  const draft = useDraft<unknown>(props);
+  const value = typeof draft.value === 'string' ? draft.value : '';
   const rows = typeof props.options.rows === 'number' ? props.options.rows : 3;
   return (
     <Textarea
@@ -12,7 +14,7 @@ export function TextareaWidget(props: WidgetProps) {
       rows={rows}
       resize="vertical"
       placeholder={props.placeholder}
-      onChange={(_, data) => props.onChange(data.value === '' ? props.options.emptyValue : data.value)}
+      onChange={(_, data) => draft.onChange(data.value === '' ? props.options.emptyValue : data.value)}
     />
   );
 }
