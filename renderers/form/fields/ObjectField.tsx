@@ -10,11 +10,16 @@
  * parts as it is, without walking it. RJSF's retrieveSchema of such a schema answers the schema
  * itself whatever the data (nothing in it depends on the data), but walks all its properties and
  * deep-compares the copy it made first: the 300-property object's walk, on every keystroke, was
- * about an eighth of the form's script.
+ * about an eighth of the form's script. And the Form's getDefaultFormState of a flat form derives
+ * only the fields a change touched (flatDefaults.ts).
  */
 import { getDefaultRegistry } from '@rjsf/core';
 import type { Field, FieldProps, Registry, SchemaUtilsType, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
+import { withFlatDefaults } from './flatDefaults';
+import { isPlainSchema } from './plainSchema';
+
+export { isPlainSchema };
 
 const RjsfObjectField = getDefaultRegistry().fields.ObjectField as Field;
 
@@ -42,39 +47,6 @@ function useShallowStable<T extends object | undefined>(value: T): T {
   return value;
 }
 
-/**
- * Keywords retrieveSchema resolves against the data or other schemas; a schema with none of them,
- * at any depth, is retrieved as it is (additionalProperties only when not false).
- */
-const RESOLVED = new Set([
-  '$ref',
-  'if',
-  'then',
-  'else',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'dependencies',
-  'dependentSchemas',
-  'patternProperties',
-]);
-const plain = new WeakMap<object, boolean>();
-
-/** True when `schema` has nothing retrieveSchema would resolve (checked once per schema object). */
-export function isPlainSchema(schema: unknown): boolean {
-  if (schema === null || typeof schema !== 'object') return true;
-  let known = plain.get(schema);
-  if (known === undefined) {
-    known = Array.isArray(schema)
-      ? schema.every(isPlainSchema)
-      : Object.entries(schema).every(([k, v]) =>
-          k === 'additionalProperties' ? v === false : !RESOLVED.has(k) && isPlainSchema(v),
-        );
-    plain.set(schema, known);
-  }
-  return known;
-}
-
 const fast = new WeakMap<Registry, Registry>();
 
 /** `registry` whose schemaUtils.retrieveSchema answers a plain schema itself (one per registry). */
@@ -95,6 +67,9 @@ export function plainSchemaRegistry(registry: Registry): Registry {
 }
 
 export function ObjectField(props: FieldProps) {
+  // the form's own schemaUtils (the Form's state holds the same object): changes derive only the
+  // fields they touch (flatDefaults.ts)
+  withFlatDefaults(props.registry.schemaUtils);
   const uiSchema = useShallowStable<UiSchema | undefined>(props.uiSchema);
   return <RjsfObjectField {...props} uiSchema={uiSchema} registry={plainSchemaRegistry(props.registry)} />;
 }
