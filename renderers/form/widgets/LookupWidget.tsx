@@ -61,11 +61,10 @@ export function LookupWidget(props: WidgetProps) {
     search?.search(value);
   };
 
-  const { id: controlId, name, disabled, readOnly, autoFocus, onBlur, onFocus } = controlProps(props);
+  const { id: controlId, disabled, readOnly, autoFocus, onBlur, onFocus } = controlProps(props);
   return (
     <Combobox
       id={controlId}
-      name={name}
       disabled={disabled}
       readOnly={readOnly}
       autoFocus={autoFocus}
