@@ -3,7 +3,8 @@
  * lines as the rules and the server see them, client and server cell errors, dirtiness.
  * The grids own their rows; this hook keeps references to the ordered lists they report.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
+import { afterPaint } from './afterPaint';
 import type { EntityValues } from '../../runtime/entity/types';
 import type { ChildDefinition, EntityDefinition, Lang } from '../../runtime/shared/definition';
 import type { TableMessage } from '../../runtime/shared/envelope';
@@ -99,14 +100,35 @@ export function useLines(
     return out;
   }, [children, client, server]);
 
+  // Cells set since the form last took the lines (their server messages go when it does).
+  const editedRef = useRef<{ name: string; key: string; field: string }[] | null>(null);
   const onGridChange = useCallback(
     (name: string, next: GridLine[], edited?: { key: string; field: string }) => {
       // The grid mutates its row objects in place: a new array tells React the lines changed.
+      // Saving reads these at once; the form (totals, rules, errors, dirtiness) takes them after
+      // the grid's own frame is painted, in a transition, once per frame (one Enter's frame holds
+      // the committed cell and the next editor, not the form's render of the totals).
       nowRef.current = { ...nowRef.current, [name]: [...next] };
-      setRows((r) => ({ ...r, [name]: [...next] }));
-      setDirty(true);
-      if (edited)
-        setServer((s) => (s[name] ? { ...s, [name]: withoutCell(s[name], edited.key, edited.field) } : s));
+      const scheduled = editedRef.current !== null;
+      editedRef.current = [...(editedRef.current ?? []), ...(edited ? [{ name, ...edited }] : [])];
+      if (scheduled) return;
+      afterPaint(() => {
+        const cells = editedRef.current ?? [];
+        editedRef.current = null;
+        startTransition(() => {
+          setRows(nowRef.current);
+          setDirty(true);
+          if (cells.length)
+            setServer((s) => {
+              let out = s;
+              for (const c of cells) {
+                const own = out[c.name];
+                if (own) out = { ...out, [c.name]: withoutCell(own, c.key, c.field) };
+              }
+              return out;
+            });
+        });
+      });
     },
     [],
   );

@@ -42,11 +42,15 @@ const useStaticStyles = makeStaticStyles({
 });
 
 const useStyles = makeStyles({
-  // positioned: a lookup cell editor's list of options is placed over it
-  section: { display: 'flex', flexDirection: 'column', gap: '6px', marginTop: '12px', position: 'relative' },
-  bar: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
-  grid: { height: '320px', width: '100%' },
-  errors: { margin: 0, paddingInlineStart: '20px', color: tokens.colorPaletteRedForeground1 },
+  // positioned: a lookup cell editor's list of options is placed over it. Block layout (not flex):
+  // the grid's box must be a block child to be a relayout boundary (below).
+  section: { display: 'block', marginTop: '12px', position: 'relative' },
+  bar: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap', marginBottom: '6px' },
+  // Fixed size with size and layout containment: a relayout boundary, so the style and layout an
+  // Enter forces (editor stopped, next started, focus) lay out the grid alone, not the whole form.
+  // No paint containment: AG Grid's own popups are drawn inside it and may overflow it.
+  grid: { height: '320px', width: '100%', contain: 'size layout style' },
+  errors: { margin: '6px 0 0', paddingInlineStart: '20px', color: tokens.colorPaletteRedForeground1 },
 });
 
 const MAX_LISTED = 20;

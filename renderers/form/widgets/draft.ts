@@ -15,6 +15,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { afterPaint } from '../afterPaint';
 
 /** The form's flushers of fields with changes in flight (one per form). */
 export class Drafts {
@@ -35,25 +36,6 @@ export class Drafts {
 function draftsOf(props: Pick<WidgetProps, 'registry'>): Drafts | undefined {
   const drafts = (props.registry.formContext as { drafts?: unknown } | undefined)?.drafts;
   return drafts instanceof Drafts ? drafts : undefined;
-}
-
-/** Runs `run` once after the next painted frame (or after 100 ms where no frame comes, e.g. hidden). */
-function afterPaint(run: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
-  const timer = setTimeout(once, 100);
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      clearTimeout(timer);
-      once();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /**

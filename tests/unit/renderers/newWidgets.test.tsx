@@ -197,6 +197,39 @@ describe('lines grid', () => {
   });
 });
 
+describe('lines grid and the form', () => {
+  it('saves a committed cell and its totals right after Enter', async () => {
+    const { user, saved } = renderForm(invoice, {
+      values: {
+        number: 'F-2',
+        customer: 3,
+        date: '2026-11-22',
+        lines: [{ item: 'x', quantity: 2, unitPrice: 10 }],
+      },
+      clientFor: () => customerClient(),
+    });
+    const cell = await waitFor(() => {
+      const el = document.querySelector('[row-index="0"] [col-id="quantity"]');
+      expect(el).toBeTruthy();
+      return el as HTMLElement;
+    });
+    await user.dblClick(cell);
+    const editor = await waitFor(() => {
+      const input = cell.querySelector('input');
+      expect(input).toBeTruthy();
+      return input as HTMLInputElement;
+    });
+    await user.clear(editor);
+    await user.type(editor, '۷{Enter}');
+    // the form takes the lines after the grid's frame; a save in the same moment reads them itself
+    fireEvent.click(save());
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.lines).toEqual([{ item: 'x', quantity: 7, unitPrice: 10, amount: 70 }]);
+    expect(saved[0]?.total).toBe(70);
+    await waitFor(() => expect(screen.getByLabelText(/جمع \(ریال\)/)).toHaveProperty('value', '۷۰'));
+  });
+});
+
 describe('lines grid and Ctrl+S', () => {
   it('saves with Ctrl+S while a cell is being edited, taking the typed cell value', async () => {
     const { user, saved } = renderForm(invoice, {
