@@ -71,10 +71,13 @@ const exists = (selector: string) => () => container.querySelector(selector) !==
 
 /** Keystroke (the event's own timestamp) to the next painted frame, per keydown. */
 const keyLog: number[] = [];
+/** The timestamp of the last keydown (where a watched value's change is timed from). */
+let lastKeyAt = 0;
 window.addEventListener(
   'keydown',
   (e) => {
     const start = e.timeStamp;
+    lastKeyAt = start;
     void paint().then((t) => keyLog.push(t - start));
   },
   true,
@@ -88,6 +91,8 @@ const keyWorkLog: number[] = [];
 window.addEventListener('keydown', (e) => keyWorkLog.push(performance.now() - e.timeStamp));
 /** ms from the last clickToPaint click to the end of its work (handlers and their microtasks). */
 let lastClickWork = 0;
+/** The armed watch of a value: ms from the last keydown to the painted frame that shows it changed. */
+let valueWatch: Promise<number> | null = null;
 
 let saves: Promise<unknown>[] = [];
 /** performance.now() when the form handed the last save to onSave (its checks done). */
@@ -219,6 +224,26 @@ const harness = {
   /** Keystroke to the end of its own work, per keydown since the last call. */
   takeKeyWorkLog(): number[] {
     return keyWorkLog.splice(0);
+  },
+
+  /**
+   * Arms a watch of an input's value (call before the key): valueChanged() then answers ms from
+   * that key's keydown to the first painted frame showing another value (a computed field, a total).
+   */
+  watchValue(selector: string): void {
+    const el = container.querySelector(selector);
+    if (!(el instanceof HTMLInputElement)) throw new Error(`no input ${selector}`);
+    const before = el.value;
+    // NaN when the value did not change within a second (the key set what was there already)
+    valueWatch = paintedWhen(() => el.value !== before, 1_000).then(
+      (t) => t - lastKeyAt,
+      () => NaN,
+    );
+  },
+
+  valueChanged(): Promise<number> {
+    if (!valueWatch) throw new Error('no value watched');
+    return valueWatch;
   },
 };
 
