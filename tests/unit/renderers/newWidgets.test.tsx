@@ -159,29 +159,34 @@ describe('document rules in the form', () => {
   });
 });
 
+/** The invoice form with one line (2 × 10). */
+function renderInvoice(number: string) {
+  return renderForm(invoice, {
+    values: { number, customer: 3, date: '2026-11-22', lines: [{ item: 'x', quantity: 2, unitPrice: 10 }] },
+    clientFor: () => customerClient(),
+  });
+}
+
+/** Double-clicks the first line's cell of `column` and answers its editor's input. */
+async function openCellEditor(user: ReturnType<typeof renderForm>['user'], column: string) {
+  const cell = await waitFor(() => {
+    const el = document.querySelector(`[row-index="0"] [col-id="${column}"]`);
+    expect(el).toBeTruthy();
+    return el as HTMLElement;
+  });
+  await user.dblClick(cell);
+  return waitFor(() => {
+    const input = cell.querySelector('input');
+    expect(input).toBeTruthy();
+    return input as HTMLInputElement;
+  });
+}
+
 describe('lines grid', () => {
   it('edits a cell: amount and the document total are recomputed; Add line adds a row', async () => {
-    const { user, saved } = renderForm(invoice, {
-      values: {
-        number: 'F-1',
-        customer: 3,
-        date: '2026-11-22',
-        lines: [{ item: 'x', quantity: 2, unitPrice: 10 }],
-      },
-      clientFor: () => customerClient(),
-    });
+    const { user, saved } = renderInvoice('F-1');
     expect(screen.getByLabelText(/جمع \(ریال\)/)).toHaveProperty('value', '۲۰');
-    const cell = await waitFor(() => {
-      const el = document.querySelector('[row-index="0"] [col-id="unitPrice"]');
-      expect(el).toBeTruthy();
-      return el as HTMLElement;
-    });
-    await user.dblClick(cell);
-    const editor = await waitFor(() => {
-      const input = cell.querySelector('input');
-      expect(input).toBeTruthy();
-      return input as HTMLInputElement;
-    });
+    const editor = await openCellEditor(user, 'unitPrice');
     await user.clear(editor);
     await user.type(editor, '۱٬۵۰۰{Enter}');
     await waitFor(() => expect(screen.getByLabelText(/جمع \(ریال\)/)).toHaveProperty('value', '۳٬۰۰۰'));
@@ -199,26 +204,8 @@ describe('lines grid', () => {
 
 describe('lines grid and the form', () => {
   it('saves a committed cell and its totals right after Enter', async () => {
-    const { user, saved } = renderForm(invoice, {
-      values: {
-        number: 'F-2',
-        customer: 3,
-        date: '2026-11-22',
-        lines: [{ item: 'x', quantity: 2, unitPrice: 10 }],
-      },
-      clientFor: () => customerClient(),
-    });
-    const cell = await waitFor(() => {
-      const el = document.querySelector('[row-index="0"] [col-id="quantity"]');
-      expect(el).toBeTruthy();
-      return el as HTMLElement;
-    });
-    await user.dblClick(cell);
-    const editor = await waitFor(() => {
-      const input = cell.querySelector('input');
-      expect(input).toBeTruthy();
-      return input as HTMLInputElement;
-    });
+    const { user, saved } = renderInvoice('F-2');
+    const editor = await openCellEditor(user, 'quantity');
     await user.clear(editor);
     await user.type(editor, '۷{Enter}');
     // the form takes the lines after the grid's frame; a save in the same moment reads them itself
@@ -232,26 +219,8 @@ describe('lines grid and the form', () => {
 
 describe('lines grid and Ctrl+S', () => {
   it('saves with Ctrl+S while a cell is being edited, taking the typed cell value', async () => {
-    const { user, saved } = renderForm(invoice, {
-      values: {
-        number: 'F-1',
-        customer: 3,
-        date: '2026-11-22',
-        lines: [{ item: 'x', quantity: 2, unitPrice: 10 }],
-      },
-      clientFor: () => customerClient(),
-    });
-    const cell = await waitFor(() => {
-      const el = document.querySelector('[row-index="0"] [col-id="quantity"]');
-      expect(el).toBeTruthy();
-      return el as HTMLElement;
-    });
-    await user.dblClick(cell);
-    const editor = await waitFor(() => {
-      const input = cell.querySelector('input');
-      expect(input).toBeTruthy();
-      return input as HTMLInputElement;
-    });
+    const { user, saved } = renderInvoice('F-1');
+    const editor = await openCellEditor(user, 'quantity');
     await user.clear(editor);
     await user.type(editor, '۳');
     await user.keyboard('{Control>}s{/Control}');
