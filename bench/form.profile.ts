@@ -11,15 +11,11 @@ import { writeFileSync } from 'node:fs';
 import { standaloneModule, validationSchema } from '../server/definitions/validators';
 import { buildHarness, HARNESS_DIST, launch, openHarness, serve } from './lib/browser';
 import { FIELDS, formDefinition, plainFormSchema, TYPED_FIELD } from './lib/formDefinition';
-import { traced, type TraceEvent } from './lib/trace';
+import { TIMELINE_CATEGORIES, traced, type TraceEvent } from './lib/trace';
 import { typeKeys } from './lib/typing';
 
 const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-devtools.timeline.frame',
-  'v8.execute',
-  'blink.user_timing',
+  ...TIMELINE_CATEGORIES,
   ...(process.env.TRACE_INPUT ? ['input', 'latencyInfo', 'benchmark', 'toplevel', 'scheduler'] : []),
 ];
 

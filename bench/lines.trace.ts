@@ -12,16 +12,9 @@ import type { CDPSession, Page } from 'playwright-core';
 import { buildHarness, HARNESS_DIST, launch, openHarness, serve } from './lib/browser';
 import { lineValues } from './lib/formDefinition';
 import { startServer, token } from './lib/proc';
-import { traced, type TraceEvent } from './lib/trace';
+import { TIMELINE_CATEGORIES, traced, type TraceEvent } from './lib/trace';
 
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-devtools.timeline.frame',
-  'v8.execute',
-  'blink.user_timing',
-  'disabled-by-default-v8.cpu_profiler',
-];
+const CATEGORIES = [...TIMELINE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'];
 
 const LINES = 2000;
 const STEPS = Number(process.env.TRACE_STEPS ?? 10);

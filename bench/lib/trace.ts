@@ -1,6 +1,15 @@
 /** A Chromium trace of what `run` does, through CDP (the bench's profiling tools, not npm run bench). */
 import type { CDPSession } from 'playwright-core';
 
+/** The categories of a timeline trace: tasks, events, style, layout, paint and frames, script. */
+export const TIMELINE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+];
+
 export interface TraceEvent {
   name: string;
   cat: string;

@@ -82,11 +82,14 @@ export function withFlatDefaults<T, S extends StrictRJSFSchema, F extends FormCo
     initialDefaultsGenerated?: boolean,
   ): T | T[] | undefined => {
     const root = schema as RJSFSchema;
-    if (typeof includeUndefinedValues !== 'boolean' || !isValues(formData) || !isFlatSchema(root))
+    if (
+      typeof includeUndefinedValues !== 'boolean' ||
+      !isValues(formData) ||
+      !isFlatSchema(root) ||
+      !scalarValues(formData)
+    )
       return whole(schema, formData, includeUndefinedValues, initialDefaultsGenerated);
-    const values = formData as Values;
-    if (!scalarValues(values))
-      return whole(schema, formData, includeUndefinedValues, initialDefaultsGenerated);
+    const values: Values = formData;
     const previous = last;
     let output: Values | null = null;
     if (
@@ -128,7 +131,7 @@ export function withFlatDefaults<T, S extends StrictRJSFSchema, F extends FormCo
       }
     }
     if (!output) {
-      oneField.clear();
+      if (previous?.schema !== root) oneField.clear(); // the one-field schemas are of the last schema
       const result = whole(schema, formData, includeUndefinedValues, initialDefaultsGenerated);
       if (!isValues(result)) return result;
       output = result as Values;

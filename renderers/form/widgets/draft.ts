@@ -27,7 +27,7 @@ export class Drafts {
     return () => this.flushers.delete(flush);
   }
 
-  /** Hands every change in flight to the form, urgently (call inside flushSync before a submit). */
+  /** Hands every change in flight to the form, urgently (in a submit's own event, before RJSF's handler). */
   flush(): void {
     for (const f of [...this.flushers]) f();
   }
@@ -39,8 +39,8 @@ function draftsOf(props: Pick<WidgetProps, 'registry'>): Drafts | undefined {
 }
 
 /**
- * The value a widget shows and the function it reports changes through. `same` compares values
- * (numbers and texts by Object.is).
+ * The value a widget shows and the function it reports changes through (values compared by
+ * Object.is: texts, numbers, undefined).
  *
  * What the form hands over is judged after each commit (a layout effect, so a value from outside is
  * shown before the frame is painted): under concurrent rendering a render may see a value of a
@@ -48,7 +48,6 @@ function draftsOf(props: Pick<WidgetProps, 'registry'>): Drafts | undefined {
  */
 export function useDraft<V>(
   props: Pick<WidgetProps, 'registry' | 'value' | 'onChange' | 'readonly' | 'disabled'>,
-  same: (a: V, b: V) => boolean = Object.is,
 ): { value: V; onChange: (value: V) => void } {
   const value = props.value as V;
   const drafts = props.readonly || props.disabled ? undefined : draftsOf(props);
@@ -78,26 +77,26 @@ export function useDraft<V>(
       known.unsent = null;
       return;
     }
-    if (same(value, known.committed) && same(draft, known.draft)) return;
+    if (Object.is(value, known.committed) && Object.is(draft, known.draft)) return;
     known.committed = value;
-    const at = known.sent.findIndex((p) => same(p, value));
+    const at = known.sent.findIndex((p) => Object.is(p, value));
     if (at >= 0) known.sent = known.sent.slice(at + 1);
-    else if (!same(value, known.draft)) {
+    else if (!Object.is(value, known.draft)) {
       // a value from outside the field (a reset, a computed value, the server's) replaces the draft
       known.sent = [];
       known.unsent = null;
       known.draft = value;
     }
-    if (!same(draft, known.draft)) setDraft(known.draft);
-  }, [value, drafting, draft, same]);
+    if (!Object.is(draft, known.draft)) setDraft(known.draft);
+  }, [value, drafting, draft]);
   useEffect(() => {
     if (!drafts) return;
     const known = own.current;
     return drafts.add(() => {
-      const last = known.unsent;
+      // not yet handed over (the frame's hand-over then finds nothing), or still in a transition
+      if (known.unsent === null && known.sent.length === 0) return;
       known.unsent = null;
-      if (last) known.onChange(last.value);
-      else if (known.sent.length > 0) known.onChange(known.draft);
+      known.onChange(known.draft);
     });
   }, [drafts]);
 
