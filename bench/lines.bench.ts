@@ -82,7 +82,9 @@ try {
   const add: number[] = [];
   const addWork: number[] = [];
   for (let i = 0; i < STEPS; i++) {
-    add.push(await page.evaluate(() => window.harness.clickToPaint('[data-lines] button')));
+    // to the frame that shows the new line (its row drawn, scrolled into view)
+    const row = `[data-lines] .ag-row[row-index="${LINES + i}"]`;
+    add.push(await page.evaluate((ready) => window.harness.clickToPaint('[data-lines] button', ready), row));
     addWork.push(await page.evaluate(() => window.harness.lastClickWork()));
     await page.waitForTimeout(50);
     await page.keyboard.press('Escape');

@@ -79,6 +79,10 @@ window.addEventListener(
     const start = e.timeStamp;
     lastKeyAt = start;
     void paint().then((t) => keyLog.push(t - start));
+    // the armed watch polls frames from this key on (not before: frames requested all the time
+    // would make the key's own frame wait for the next one of theirs)
+    armedWatch?.();
+    armedWatch = null;
   },
   true,
 );
@@ -93,6 +97,8 @@ window.addEventListener('keydown', (e) => keyWorkLog.push(performance.now() - e.
 let lastClickWork = 0;
 /** The armed watch of a value: ms from the last keydown to the painted frame that shows it changed. */
 let valueWatch: Promise<number> | null = null;
+/** Starts the armed watch's polling (at the next keydown). */
+let armedWatch: (() => void) | null = null;
 
 let saves: Promise<unknown>[] = [];
 /** performance.now() when the form handed the last save to onSave (its checks done). */
@@ -235,10 +241,13 @@ const harness = {
     if (!(el instanceof HTMLInputElement)) throw new Error(`no input ${selector}`);
     const before = el.value;
     // NaN when the value did not change within a second (the key set what was there already)
-    valueWatch = paintedWhen(() => el.value !== before, 1_000).then(
-      (t) => t - lastKeyAt,
-      () => NaN,
-    );
+    valueWatch = new Promise((resolve) => {
+      armedWatch = () =>
+        void paintedWhen(() => el.value !== before, 1_000).then(
+          (t) => resolve(t - lastKeyAt),
+          () => resolve(NaN),
+        );
+    });
   },
 
   valueChanged(): Promise<number> {
