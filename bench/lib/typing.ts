@@ -24,7 +24,12 @@ export async function typeKeys(page: Page, text: string, gapMs: number): Promise
     for (const ch of text) {
       const key = KEYS[ch] ?? { key: ch };
       const typed = ch === '\n' ? '\r' : ch;
-      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: typed, unmodifiedText: typed, ...key });
+      await cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyDown',
+        text: typed,
+        unmodifiedText: typed,
+        ...key,
+      });
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
       await new Promise((resolve) => setTimeout(resolve, gapMs));
     }

@@ -2,7 +2,8 @@
  * A child table (document lines) as an editable AG Grid inside the form. The grid owns its rows
  * (client-side row model, transactions; no React component per row or cell); the form gets the
  * ordered lines through onChange. Enter commits and moves to the next editable cell; Enter on
- * the last cell adds a line; Tab moves like the grid does. Cell errors (client + server) are shown
+ * the last cell adds a line; Tab moves like the grid does. The next cell's editor starts after the
+ * frame that shows the commit (nextEditor.ts): keys typed before it are not lost. Cell errors (client + server) are shown
  * on the cells (class, tooltip, aria-description) and listed under the grid.
  */
 import { Button, makeStaticStyles, makeStyles, Text, tokens } from '@fluentui/react-components';
@@ -27,6 +28,7 @@ import {
   type GridLine,
 } from './lines';
 import { registerLinesGridModules } from './modules';
+import { createNextEditor } from './nextEditor';
 import { GRID_THEME, GRID_THEME_CLASS } from '../../grid/gridTheme';
 import { gridLocaleText } from '../../grid/gridLocale';
 
@@ -127,6 +129,10 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     apiRef.current?.refreshCells({ force: true });
   }, [errors]);
 
+  // The editor after an Enter or an added line starts after the frame that shows the change.
+  const nextEditor = useMemo(() => createNextEditor(), []);
+  useEffect(() => nextEditor.cancel, [nextEditor]);
+
   const renumber = () => apiRef.current?.refreshCells({ columns: ['#'], force: true });
 
   const startEditing = (rowIndex: number, colId: string) => {
@@ -152,9 +158,14 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     const line: GridLine = { key: newKey(), v: emptyLine(child) };
     rowsRef.current = insertLine(rowsRef.current, line, at);
     apiRef.current?.applyTransaction({ add: [line], addIndex: at });
+    // The new line is shown in this frame (drawn now, not in the grid's own animation frames
+    // behind it); its first cell's editor comes in the next.
+    apiRef.current?.ensureIndexVisible(at);
+    apiRef.current?.flushAllAnimationFrames();
     renumber();
     emit();
-    if (editable[0]) startEditing(at, editable[0]);
+    const first = editable[0];
+    if (first) nextEditor.schedule(() => startEditing(at, first));
   };
 
   const targetKeys = (): string[] => {
@@ -206,7 +217,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     p.api.stopEditing();
     const next = nextCell(editable, rowIndex, colId, rowsRef.current.length);
     if (next === 'add') addLine();
-    else startEditing(next.rowIndex, next.colId);
+    else nextEditor.schedule(() => startEditing(next.rowIndex, next.colId));
     return true;
   };
   const onEnterRef = useRef(onEnter);
