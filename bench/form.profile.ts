@@ -46,8 +46,6 @@ site.files.set(
 const browser = await launch();
 try {
   const page = await openHarness(browser, site.url);
-  // EXTRA_CSS: a style sheet added to the page, to try layout and paint changes without a build
-  if (process.env.EXTRA_CSS) await page.addStyleTag({ content: process.env.EXTRA_CSS });
   const mount = () =>
     which === 'ours'
       ? page.evaluate((last) => window.harness.ourForm('/bench/form.json', last), `f${FIELDS - 2}`)

@@ -101,6 +101,8 @@ export async function openHarness(browser: Browser, url: string): Promise<Page> 
   await page.goto(url);
   await page.waitForFunction(() => window.harness !== undefined);
   await page.evaluate(() => window.harness.ready);
+  // EXTRA_CSS: a style sheet added to the page, to try layout and paint changes without a build
+  if (process.env.EXTRA_CSS) await page.addStyleTag({ content: process.env.EXTRA_CSS });
   return page;
 }
 
