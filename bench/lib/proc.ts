@@ -28,6 +28,26 @@ async function waitUp(url: string, child: ChildProcess, log: () => string): Prom
   throw new Error(`server did not start: ${log()}`);
 }
 
+/** Servers still running: stopped when the bench exits or is interrupted, so none is left behind. */
+const running = new Set<ChildProcess>();
+let hooked = false;
+
+function stopOnExit(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (hooked) return;
+  hooked = true;
+  const killAll = () => {
+    for (const c of running) c.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => {
+      killAll();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+}
+
 async function start(script: string, env: NodeJS.ProcessEnv, port: number): Promise<Proc> {
   // node itself (not the tsx wrapper) so the pid is the server's, for its RSS
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -35,6 +55,7 @@ async function start(script: string, env: NodeJS.ProcessEnv, port: number): Prom
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  stopOnExit(child);
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
