@@ -30,6 +30,8 @@ async function waitUp(url: string, child: ChildProcess, log: () => string): Prom
 
 /** Servers still running: stopped when the bench exits or is interrupted, so none is left behind. */
 const running = new Set<ChildProcess>();
+/** The signals that end a bench, with their numbers (the exit status is 128 + the number). */
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 let hooked = false;
 
 function stopOnExit(child: ChildProcess): void {
@@ -41,10 +43,10 @@ function stopOnExit(child: ChildProcess): void {
     for (const c of running) c.kill('SIGKILL');
   };
   process.once('exit', killAll);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  for (const [signal, number] of Object.entries(SIGNALS))
     process.once(signal, () => {
       killAll();
-      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+      process.exit(128 + number);
     });
 }
 

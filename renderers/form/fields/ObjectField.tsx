@@ -19,8 +19,6 @@ import { useState } from 'react';
 import { withFlatDefaults } from './flatDefaults';
 import { isPlainSchema } from './plainSchema';
 
-export { isPlainSchema };
-
 const RjsfObjectField = getDefaultRegistry().fields.ObjectField as Field;
 
 /** True when both objects have the same keys holding the same values (Object.is). */

@@ -1,7 +1,7 @@
-/** Whether a schema has anything RJSF resolves against the data or other schemas. */
 /**
- * Keywords retrieveSchema resolves against the data or other schemas; a schema with none of them,
- * at any depth, is retrieved as it is (additionalProperties only when not false).
+ * Whether a schema has anything RJSF resolves against the data or other schemas. RESOLVED are the
+ * keywords retrieveSchema resolves; a schema with none of them, at any depth, is retrieved as it is
+ * (additionalProperties only when not false).
  */
 const RESOLVED = new Set([
   '$ref',

@@ -3,8 +3,9 @@
  * (client-side row model, transactions; no React component per row or cell); the form gets the
  * ordered lines through onChange. Enter commits and moves to the next editable cell; Enter on
  * the last cell adds a line; Tab moves like the grid does. The next cell's editor starts after the
- * frame that shows the commit (nextEditor.ts): keys typed before it are not lost. Cell errors (client + server) are shown
- * on the cells (class, tooltip, aria-description) and listed under the grid.
+ * frame that shows the commit (nextEditor.ts): keys typed before it are not lost. Cell errors
+ * (client + server) are shown on the cells (class, tooltip, aria-description) and listed under the
+ * grid.
  */
 import { Button, makeStaticStyles, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { createGrid, type GridApi, type SuppressKeyboardEventParams } from 'ag-grid-community';

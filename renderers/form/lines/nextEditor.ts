@@ -18,8 +18,6 @@ const GRID_KEYS = new Set(['Enter', 'Tab', 'Escape']);
 export interface NextEditor {
   /** Starts `start` after the next painted frame, or at the next keydown if that comes first. */
   schedule(start: () => void): void;
-  /** Starts the waiting editor now (nothing if none waits). */
-  flush(): void;
   /** Forgets the waiting editor (the grid was destroyed, the user pressed elsewhere). */
   cancel(): void;
 }
@@ -66,7 +64,6 @@ export function createNextEditor(win: Window = window): NextEditor {
         if (waiting === start) flush();
       });
     },
-    flush,
     cancel,
   };
 }

@@ -6,7 +6,7 @@ import validator from '@rjsf/validator-ajv8';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formFields } from '../../../renderers/form/fields';
-import { isPlainSchema } from '../../../renderers/form/fields/ObjectField';
+import { isPlainSchema } from '../../../renderers/form/fields/plainSchema';
 import { buildFormSchema } from '../../../renderers/form/schema';
 import { formTemplates } from '../../../renderers/form/templates';
 import { widgetRegistry } from '../../../renderers/form/widgets/registry';
