@@ -39,6 +39,13 @@ export function formFieldNames(definition: EntityDefinition): string[] {
   return Object.keys(definition.schema.properties).filter((name) => !SYSTEM.has(name));
 }
 
+/**
+ * The form schema's `$id`: the key of its precompiled validator (precompiled.ts). Without one, RJSF
+ * finds the validator by a hash of the whole schema (its sorted JSON), computed again for every
+ * validator made for the form's schema.
+ */
+export const FORM_SCHEMA_ID = 'urn:erp:form';
+
 export function buildFormSchema(definition: EntityDefinition, lang: Lang): RJSFSchema {
   const names = formFieldNames(definition);
   const properties: Record<string, RJSFSchema> = {};
@@ -48,6 +55,7 @@ export function buildFormSchema(definition: EntityDefinition, lang: Lang): RJSFS
     properties[name] = { ...field, title } as RJSFSchema;
   }
   return {
+    $id: FORM_SCHEMA_ID,
     type: 'object',
     properties,
     required: (definition.schema.required ?? []).filter((n) => names.includes(n)),
