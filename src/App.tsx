@@ -1,8 +1,9 @@
-/** The app root: Fluent provider (direction, theme, font), router, toasts and the loading bar. */
+/** The app root: Fluent's style renderer and provider (direction, theme, font), router, toasts and the loading bar. */
 import { useEffect, useState } from 'react';
-import { FluentProvider, type Theme } from '@fluentui/react-components';
+import { FluentProvider, RendererProvider, type Theme } from '@fluentui/react-components';
 import { RouterProvider } from 'react-router-dom';
 import { getLang, dirOf } from '../runtime/lang';
+import { styleRendererOf } from '../renderers/styleRenderer';
 import { readPrefs } from './prefs';
 import { FONT_FAMILY } from './theme';
 import { router } from './router';
@@ -16,6 +17,8 @@ const loadNotices = async () => (await import('./Notices')).Notices;
 const lang = getLang();
 const prefs = readPrefs();
 const dir = prefs.rtl === null ? dirOf(lang) : prefs.rtl ? 'rtl' : 'ltr';
+// Fluent's styles through a renderer that inserts each component's rules once (styleRenderer.ts).
+const styleRenderer = styleRendererOf(document);
 
 /** `theme` comes from loadTheme (src/theme.ts), awaited before the first render. */
 export function App({ theme }: { theme: Theme }) {
@@ -31,10 +34,12 @@ export function App({ theme }: { theme: Theme }) {
   }, []);
 
   return (
-    <FluentProvider theme={theme} dir={dir} style={{ minHeight: '100vh', fontFamily: FONT_FAMILY }}>
-      <LoadingBar />
-      <RouterProvider router={router} />
-      {Notices && <Notices rtl={dir === 'rtl'} theme={prefs.scheme} />}
-    </FluentProvider>
+    <RendererProvider renderer={styleRenderer} targetDocument={document}>
+      <FluentProvider theme={theme} dir={dir} style={{ minHeight: '100vh', fontFamily: FONT_FAMILY }}>
+        <LoadingBar />
+        <RouterProvider router={router} />
+        {Notices && <Notices rtl={dir === 'rtl'} theme={prefs.scheme} />}
+      </FluentProvider>
+    </RendererProvider>
   );
 }

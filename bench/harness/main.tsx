@@ -4,7 +4,7 @@
  * texts, the request pipeline), and times mount/click/keystroke to the next paint. Driven by
  * bench/form.bench.ts and bench/lines.bench.ts through window.harness.
  */
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, RendererProvider, webLightTheme } from '@fluentui/react-components';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import plainValidator from '@rjsf/validator-ajv8';
@@ -14,6 +14,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { EntityForm, loadValidators } from '../../renderers/index';
+import { styleRendererOf } from '../../renderers/styleRenderer';
 import type { EntityValues } from '../../runtime/entity/types';
 import { api } from '../../runtime/http/pipeline';
 import { createEntityClient } from '../../runtime/meta/entityClient';
@@ -42,6 +43,8 @@ async function paintedWhen(ready: () => boolean, timeoutMs = 60_000): Promise<nu
 }
 
 const container = document.getElementById('root') as HTMLElement;
+/** Fluent's style renderer, as the app has it (src/App.tsx). */
+const styleRenderer = styleRendererOf(document);
 let root: Root | null = null;
 
 function unmount(): void {
@@ -59,9 +62,11 @@ async function mount(el: ReactElement, ready: () => boolean): Promise<number> {
   const t0 = performance.now();
   flushSync(() =>
     r.render(
-      <FluentProvider theme={webLightTheme} dir="rtl">
-        {el}
-      </FluentProvider>,
+      <RendererProvider renderer={styleRenderer} targetDocument={document}>
+        <FluentProvider theme={webLightTheme} dir="rtl">
+          {el}
+        </FluentProvider>
+      </RendererProvider>,
     ),
   );
   return (await paintedWhen(ready)) - t0;

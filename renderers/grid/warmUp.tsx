@@ -8,10 +8,12 @@
  * are drawn (at the latest after WARM_UP_TIMEOUT_MS) unmounts it and removes the container. No
  * request is sent: the datasource answers from memory.
  */
+import { RendererProvider } from '@fluentui/react-components';
 import { createRoot } from 'react-dom/client';
 import type { EntityClient } from '../../runtime/entity/types';
 import type { EntityDefinition, EntityRow, Lang } from '../../runtime/shared/definition';
 import { EntityGrid } from './EntityGrid';
+import { styleRendererOf } from '../styleRenderer';
 
 /** The warm-up ends by then even if the grid never draws its rows. */
 export const WARM_UP_TIMEOUT_MS = 2000;
@@ -108,14 +110,17 @@ export async function warmUpGrid(lang: Lang = 'fa'): Promise<void> {
         onCaughtError: () => resolve(),
         onRecoverableError: () => undefined,
       });
+      // the app's style renderer: the rules go into the same style sheets as the app's own
       root.render(
-        <EntityGrid
-          definition={WARM_UP_DEFINITION}
-          client={localClient}
-          lang={lang}
-          userId="grid-warm-up"
-          onFirstRows={() => resolve()}
-        />,
+        <RendererProvider renderer={styleRendererOf(document)} targetDocument={document}>
+          <EntityGrid
+            definition={WARM_UP_DEFINITION}
+            client={localClient}
+            lang={lang}
+            userId="grid-warm-up"
+            onFirstRows={() => resolve()}
+          />
+        </RendererProvider>,
       );
     });
     await drawn;
