@@ -1,7 +1,8 @@
 /**
  * Form renderer end to end, against the real server:
  * - a Jalali date typed in the form is stored as ISO (read back through the API) and shown in
- *   Jalali again after a reload.
+ *   Jalali again after a reload; its calendar opens over the dialog and Escape closes the
+ *   calendar alone.
  */
 import { expect, test } from '@playwright/test';
 import { apiToken, field, signIn, toPersianDigits } from './helpers';
@@ -18,6 +19,17 @@ test('a Jalali date typed in the form is stored as ISO and shown in Jalali after
   await field(dialog, 'نام').fill('آزمون تاریخ');
   await dialog.getByRole('combobox', { name: 'نوع' }).selectOption({ label: 'حقوقی' });
   await field(dialog, 'تاریخ ثبت').fill('۱۴۰۵/۰۹/۰۱');
+  // The calendar opens at the first press of its button (its popover is set up then), shows the
+  // typed date's month and takes the focus; Escape closes it alone and the focus is back on its button.
+  const calendarButton = dialog.getByRole('button', { name: 'انتخاب از تقویم' });
+  await calendarButton.click();
+  const calendar = page.locator('.fui-PopoverSurface');
+  await expect(calendar.getByText('آذر ۱۴۰۵')).toBeVisible();
+  await expect(calendar.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(calendarButton).toBeFocused();
   await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
   await expect(page.getByText('ذخیره شد.')).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -16,7 +16,6 @@ interface Props {
 }
 
 export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Props) {
-  const { t } = useTranslation();
   const draft = useDraft<unknown>(widget);
   const value = typeof draft.value === 'string' ? draft.value : '';
   const complete = value.replace(/\s+/g, '').length >= completeAt;
@@ -34,20 +33,26 @@ export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Prop
         aria-describedby={show ? feedbackId : undefined}
         onChange={(_, data) => draft.onChange(data.value === '' ? undefined : data.value)}
       />
-      {show && (
-        <Text
-          id={feedbackId}
-          size={200}
-          role="status"
-          data-valid={valid ? 'true' : 'false'}
-          style={{
-            display: 'block',
-            color: valid ? tokens.colorPaletteGreenForeground1 : tokens.colorPaletteRedForeground1,
-          }}
-        >
-          {t(valid ? okKey : badKey)}
-        </Text>
-      )}
+      {show && <ChecksumFeedback id={feedbackId} valid={valid} messageKey={valid ? okKey : badKey} />}
     </div>
+  );
+}
+
+/** The feedback line, with its own translation hook: most inputs of a form show none. */
+function ChecksumFeedback({ id, valid, messageKey }: { id: string; valid: boolean; messageKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text
+      id={id}
+      size={200}
+      role="status"
+      data-valid={valid ? 'true' : 'false'}
+      style={{
+        display: 'block',
+        color: valid ? tokens.colorPaletteGreenForeground1 : tokens.colorPaletteRedForeground1,
+      }}
+    >
+      {t(messageKey)}
+    </Text>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Button, Input, Popover, PopoverSurface, PopoverTrigger } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatJalali,
@@ -28,6 +28,18 @@ export function JalaliDateWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const lang = widgetLang(props);
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // At the first press the popover is set up closed around a new button; that button then takes
+  // the focus and the popover opens, so the focus goes back to it when the calendar closes (Fluent
+  // gives it back to the element focused before the opening; the first button is gone by then).
+  const openOnSetUp = useRef(false);
+  useEffect(() => {
+    if (!used || !openOnSetUp.current) return;
+    openOnSetUp.current = false;
+    buttonRef.current?.focus();
+    setOpen(true);
+  }, [used]);
   const format = (v: unknown): string => {
     if (typeof v !== 'string') return '';
     const jalali = isoToJalali(v);
@@ -36,10 +48,27 @@ export function JalaliDateWidget(props: WidgetProps) {
   const [text, onText] = useTypedText<unknown>(props.value, format, parseJalaliInput);
   const locked = props.disabled || props.readonly;
   const selected = parseJalali(text) ?? parseJalali(todayJalali())!;
-  const calendar = locked ? undefined : (
+  const label = t('form.calendar.open');
+  // The calendar's popover is set up at the first press of its button: a form shows many date
+  // fields and opens few calendars (a closed popover per field was a tenth of their first render).
+  const calendar = locked ? undefined : !used ? (
+    <Button
+      size="small"
+      appearance="transparent"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={() => {
+        openOnSetUp.current = true;
+        setUsed(true);
+      }}
+    >
+      {'▾'}
+    </Button>
+  ) : (
     <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" trapFocus>
       <PopoverTrigger disableButtonEnhancement>
-        <Button size="small" appearance="transparent" aria-label={t('form.calendar.open')}>
+        <Button ref={buttonRef} size="small" appearance="transparent" aria-label={label}>
           {'▾'}
         </Button>
       </PopoverTrigger>

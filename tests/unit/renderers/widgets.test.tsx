@@ -64,6 +64,20 @@ describe('jalaliDate widget', () => {
     // jsdom cannot position the popover, so Fluent keeps it visibility:hidden there (hidden: true).
     await user.click(screen.getByRole('button', { name: '۱۴', hidden: true }));
     expect(input).toHaveProperty('value', '۱۴۰۵/۰۹/۱۴');
+    await waitFor(() => expect(screen.queryByText('آذر ۱۴۰۵')).toBeNull());
+    // opened again (its popover is kept from the first opening): Escape closes it, the focus is back
+    const button = screen.getByRole('button', { name: 'انتخاب از تقویم' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    expect(await screen.findByText('آذر ۱۴۰۵')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'انتخاب از تقویم' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('آذر ۱۴۰۵')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'انتخاب از تقویم' })),
+    );
     await user.click(save());
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.registeredOn).toBe('2026-12-05');
@@ -118,6 +132,23 @@ describe('select widget', () => {
 });
 
 describe('number and checkbox widgets', () => {
+  it('stores numbers typed in any digits, through the number widget or a text widget', async () => {
+    const definition = structuredClone(customer);
+    definition.schema.properties.weight = { type: 'number', minimum: 0 };
+    definition.schema.properties.rank = { type: 'integer' };
+    definition.fields.weight = { label: { fa: 'وزن' } };
+    definition.fields.rank = { label: { fa: 'رتبه' } };
+    definition.uiSchema = { ...definition.uiSchema, rank: { 'ui:widget': 'text' } };
+    const { user, saved } = renderForm(definition);
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('وزن'), '۱۲٫۵');
+    await user.type(screen.getByLabelText('رتبه'), '۴۲');
+    await user.click(save());
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.weight).toBe(12.5);
+    expect(saved[0]?.rank).toBe(42);
+  });
+
   it('stores a boolean from the switch and its default', async () => {
     const { user, saved } = renderForm(customer);
     await fillRequired(user);
