@@ -13,6 +13,8 @@ export interface ChoiceOption {
 export interface ChoiceFilterParams {
   filterType: 'boolean' | 'text';
   options: ChoiceOption[];
+  /** The label of the choice that filters nothing out. */
+  allLabel?: string;
 }
 
 export interface ChoiceModel {

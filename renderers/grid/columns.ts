@@ -19,6 +19,7 @@ import {
 } from '../../runtime/shared/definition';
 import { formatDate, formatMoney, formatNumber, localDigits } from '../format';
 import type { ChoiceFilterParams } from './choiceModel';
+import type { JalaliDateFilterParams } from './JalaliDateInput';
 import { treeColumn } from './treeCell';
 
 export type Translate = (key: string) => string;
@@ -41,6 +42,7 @@ function filterParams(field: FieldSchema, meta: FieldMeta | undefined, lang: Lan
   if (field.type === 'boolean') {
     const params: ChoiceFilterParams = {
       filterType: 'boolean',
+      allLabel: t('grid.all'),
       options: [
         { value: true, label: t('grid.yes') },
         { value: false, label: t('grid.no') },
@@ -52,12 +54,15 @@ function filterParams(field: FieldSchema, meta: FieldMeta | undefined, lang: Lan
     const labels = meta?.enumLabels ?? {};
     const params: ChoiceFilterParams = {
       filterType: 'text',
+      allLabel: t('grid.all'),
       options: field.enum.map((v) => ({ value: v, label: localText(labels[String(v)], lang) || String(v) })),
     };
     return params;
   }
   if (field.format === 'date' || field.format === 'date-time') {
+    const date: JalaliDateFilterParams = { lang, dateLabel: t('grid.dateInput') };
     return {
+      ...date,
       filterOptions: ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange'],
       buttons: ['apply', 'reset'],
     };

@@ -5,7 +5,8 @@ import { buildColumnDefs, CHOICE_FILTER } from '../../../renderers/grid/columns'
 import { choiceModel, choicePasses } from '../../../renderers/grid/choiceModel';
 import { customer, vendor } from './defs';
 
-const t = (key: string) => ({ 'grid.yes': 'بله', 'grid.no': 'خیر' })[key] ?? key;
+const t = (key: string) =>
+  ({ 'grid.yes': 'بله', 'grid.no': 'خیر', 'grid.all': 'همه', 'grid.dateInput': 'تاریخ' })[key] ?? key;
 
 function format(col: ColDef<EntityRow> | undefined, value: unknown): string {
   const formatter = col?.valueFormatter;
@@ -28,8 +29,10 @@ describe('buildColumnDefs', () => {
     expect(byId('creditLimit')?.filter).toBe('agNumberColumnFilter');
     expect(byId('registeredOn')?.filter).toBe('agDateColumnFilter');
     expect(byId('active')?.filter).toBe(CHOICE_FILTER);
+    expect(byId('registeredOn')?.filterParams).toMatchObject({ lang: 'fa', dateLabel: 'تاریخ' });
     expect(byId('active')?.filterParams).toEqual({
       filterType: 'boolean',
+      allLabel: 'همه',
       options: [
         { value: true, label: 'بله' },
         { value: false, label: 'خیر' },
@@ -38,6 +41,7 @@ describe('buildColumnDefs', () => {
     expect(byId('customerType')?.filter).toBe(CHOICE_FILTER);
     expect(byId('customerType')?.filterParams).toEqual({
       filterType: 'text',
+      allLabel: 'همه',
       options: [
         { value: 'person', label: 'حقیقی' },
         { value: 'company', label: 'حقوقی' },
