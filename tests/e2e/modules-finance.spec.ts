@@ -5,6 +5,7 @@
  * values that sort first, so they show on the first page. Also: an invoice's print view.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { typeKeys } from '../../bench/lib/typing';
 import { field, signIn } from './helpers';
 
 interface Case {
@@ -92,13 +93,12 @@ async function pickLookup(page: Page, dialog: Locator, label: string, text: stri
 /** Adds a line: the lookup cell (first option, Enter), then each further cell (Enter after each). */
 async function addLine(page: Page, dialog: Locator, line: NonNullable<Case['line']>): Promise<void> {
   await dialog.getByRole('button', { name: 'افزودن سطر' }).click();
-  await page.keyboard.type(line.lookup);
+  // real key presses: Playwright's keyboard.type inserts Persian text with no key event, which
+  // could arrive before the cell's editor has started (bench/lib/typing.ts)
+  await typeKeys(page, line.lookup, 0);
   await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
   await page.keyboard.press('Enter');
-  for (const text of line.cells) {
-    await page.keyboard.type(text);
-    await page.keyboard.press('Enter');
-  }
+  for (const text of line.cells) await typeKeys(page, `${text}\n`, 0);
   await expect(dialog.locator('[row-index="0"] [col-id="item"]')).toContainText(line.lookup);
 }
 
