@@ -25,6 +25,7 @@ import { JalaliDateInput } from './JalaliDateInput';
 import { registerGridModules } from './modules';
 import { GRID_THEME, GRID_THEME_CLASS } from './gridTheme';
 import { gridLocaleText } from './gridLocale';
+import { setGridOptionIfChanged } from './gridOptions';
 
 registerGridModules();
 
@@ -167,7 +168,6 @@ export function EntityGrid({
     };
   });
   const hostRef = useRef<HTMLDivElement>(null);
-  const given = useRef({ columnDefs, datasource });
   const pageSize = definition.list.pageSize ?? 100;
   useLayoutEffect(() => {
     const host = hostRef.current;
@@ -197,26 +197,14 @@ export function EntityGrid({
       onSelectionChanged: (e) => events.current.onSelectionChanged?.(e),
     });
     apiRef.current = api;
-    given.current = { ...initial.current };
     return () => {
       apiRef.current = null;
       api.destroy();
     };
   }, [lang, pageSize]);
-  // Later columns or datasource go to the grid when they are not those it has (AG Grid keeps
-  // copies: comparing with its own would set them again, and a datasource set again reloads).
-  useEffect(() => {
-    const api = apiRef.current;
-    if (!api || given.current.columnDefs === columnDefs) return;
-    given.current = { ...given.current, columnDefs };
-    api.setGridOption('columnDefs', columnDefs);
-  }, [columnDefs]);
-  useEffect(() => {
-    const api = apiRef.current;
-    if (!api || given.current.datasource === datasource) return;
-    given.current = { ...given.current, datasource };
-    api.setGridOption('datasource', datasource);
-  }, [datasource]);
+  // later columns or datasource go to the grid (the grid is not created again for them)
+  useEffect(() => setGridOptionIfChanged(apiRef.current, 'columnDefs', columnDefs), [columnDefs]);
+  useEffect(() => setGridOptionIfChanged(apiRef.current, 'datasource', datasource), [datasource]);
 
   return (
     <div ref={wrapRef} className={`${styles.wrap} ${GRID_THEME_CLASS}`} dir={lang === 'fa' ? 'rtl' : 'ltr'}>

@@ -32,6 +32,7 @@ import { registerLinesGridModules } from './modules';
 import { createNextEditor } from './nextEditor';
 import { GRID_THEME, GRID_THEME_CLASS } from '../../grid/gridTheme';
 import { gridLocaleText } from '../../grid/gridLocale';
+import { setGridOptionIfChanged } from '../../grid/gridOptions';
 
 registerLinesGridModules();
 
@@ -272,10 +273,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
       api.destroy();
     };
   }, [lang, defaultColDef]);
-  useEffect(() => {
-    const api = apiRef.current;
-    if (api && api.getGridOption('columnDefs') !== columnDefs) api.setGridOption('columnDefs', columnDefs);
-  }, [columnDefs]);
+  useEffect(() => setGridOptionIfChanged(apiRef.current, 'columnDefs', columnDefs), [columnDefs]);
   useEffect(() => {
     const api = apiRef.current;
     const selecting = api?.getGridOption('rowSelection') !== undefined;
