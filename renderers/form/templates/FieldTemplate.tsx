@@ -8,6 +8,9 @@ const useStyles = makeStyles({
   // fields (about 1.3 ms of each keystroke's frame in a 300-field form). The outer box is a block
   // in the Field's grid; Chromium takes no grid item as a boundary, only a block child of a block.
   line: { contain: 'size layout style', height: '32px' },
+  // A field out of view is neither laid out nor painted (its size is the last one it had, or an
+  // estimate of one line's field): the frame of a keystroke layerizes the fields in view only.
+  field: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' },
 });
 
 /** Widgets drawn as one Fluent control of the medium height (32 px) and nothing under it. */
@@ -27,6 +30,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       validationState={error ? 'error' : 'none'}
       validationMessage={error}
       data-field={id}
+      className={styles.field}
     >
       {typeof widget === 'string' && ONE_LINE.has(widget) ? (
         <div>
