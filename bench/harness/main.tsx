@@ -203,6 +203,22 @@ const harness = {
     return (await painted) - t0;
   },
 
+  /**
+   * Scrolls `scroller` to its end, as a scroll bar dragged there does, and returns ms to the painted
+   * frame that shows `ready`. It first scrolls back to the start and waits for that to be drawn.
+   */
+  async scrollToPaint(scroller: string, ready: string): Promise<number> {
+    const el = container.querySelector(scroller);
+    if (!(el instanceof HTMLElement)) throw new Error(`no ${scroller}`);
+    el.scrollTop = 0;
+    await paint();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const t0 = performance.now();
+    const painted = paintedWhen(exists(ready));
+    el.scrollTop = el.scrollHeight;
+    return (await painted) - t0;
+  },
+
   /** ms of the last clickToPaint spent in the click's own work, before the frame. */
   lastClickWork(): number {
     return lastClickWork;
