@@ -7,6 +7,7 @@
  */
 import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
 import type { EntityClient } from '../../../runtime/entity/types';
+import type { ListRequest } from '../../../runtime/shared/envelope';
 import { lookupRequest, LOOKUP_DELAY_MS, toOption, type LookupOption, type LookupTarget } from '../lookup';
 import type { GridLine } from './lines';
 
@@ -17,16 +18,22 @@ export interface LineLookups {
   search(target: LookupTarget, text: string): Promise<LookupOption[]>;
   /** The display text of a stored id, once known (undefined while unknown). */
   textOf(target: LookupTarget, id: number): string | undefined;
-  /** Fetches the texts of ids not known yet (Get on the looked-up entity); `loaded` is called after. */
+  /**
+   * Fetches the texts of ids not asked for yet: the ids of one task are gathered and fetched by
+   * GetList on the looked-up entity, ID_BATCH a request; `loaded` is called once they answered.
+   */
   load(target: LookupTarget, ids: number[]): void;
 }
 
 export function createLineLookups(
-  clientFor: (entityKey: string) => Pick<EntityClient, 'getList' | 'get'>,
+  clientFor: (entityKey: string) => Pick<EntityClient, 'getList'>,
   loaded: () => void,
 ): LineLookups {
   const texts = new Map<string, Map<number, string>>();
   const asked = new Set<string>();
+  /** Ids asked for and not fetched yet, per looked-up entity. */
+  const waiting = new Map<string, { target: LookupTarget; ids: number[] }>();
+  let scheduled = false;
   const cache = (entity: string) => {
     let m = texts.get(entity);
     if (!m) texts.set(entity, (m = new Map()));
@@ -48,18 +55,61 @@ export function createLineLookups(
       const missing = ids.filter((id) => !asked.has(`${target.entity}#${id}`));
       if (missing.length === 0) return;
       for (const id of missing) asked.add(`${target.entity}#${id}`);
-      void Promise.all(
-        missing.map(async (id) => {
-          try {
-            const row = await clientFor(target.entity).get(id);
-            cache(target.entity).set(id, toOption(row, target.displayField).text);
-          } catch {
-            // no permission or deleted: the id stays shown
-          }
-        }),
-      ).then(loaded);
+      // The grid formats one cell at a time: the ids asked for while it draws are gathered and
+      // fetched together once it is done, ID_BATCH to a GetList.
+      let batch = waiting.get(target.entity);
+      if (!batch) waiting.set(target.entity, (batch = { target, ids: [] }));
+      batch.ids.push(...missing);
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(fetchWaiting);
+      }
     },
   };
+
+  function fetchWaiting() {
+    scheduled = false;
+    const batches = [...waiting.values()];
+    waiting.clear();
+    const requests = batches.flatMap(({ target, ids }) =>
+      chunks(ids, ID_BATCH).map(async (chunk) => {
+        try {
+          const page = await clientFor(target.entity).getList(idsRequest(chunk));
+          for (const row of page.rows)
+            cache(target.entity).set(row.id, toOption(row, target.displayField).text);
+        } catch {
+          // the pipeline reports a failure; the ids stay shown
+        }
+      }),
+    );
+    // ids not answered (no permission, out of the user's rows, deleted) stay shown as they are
+    void Promise.all(requests).then(loaded);
+  }
+}
+
+/** Ids per GetList of display texts: the most conditions a combined filter may have (docs/api.md). */
+export const ID_BATCH = 10;
+
+/** The rows of these ids, one page: id = a OR id = b … */
+export function idsRequest(ids: number[]): ListRequest {
+  const equals = (id: number) => ({ filterType: 'number', type: 'equals', filter: id });
+  const [only] = ids;
+  return {
+    startRow: 0,
+    endRow: ids.length,
+    filterModel: {
+      id:
+        ids.length === 1 && only !== undefined
+          ? equals(only)
+          : { filterType: 'number', operator: 'OR', conditions: ids.map(equals) },
+    },
+  };
+}
+
+function chunks<T>(xs: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
+  return out;
 }
 
 export interface LookupCellParams {

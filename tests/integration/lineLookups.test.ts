@@ -1,0 +1,78 @@
+/**
+ * The lines grid's display texts of lookup cells (renderers/form/lines/lineLookup.ts) against the
+ * real server: the ids the grid asks for while drawing (one cell at a time) are fetched together,
+ * ID_BATCH to a GetList, and the texts are the rows' display fields.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configurePipeline } from '../../runtime/http/pipeline';
+import { login } from '../../runtime/auth/session';
+import { clearTokens } from '../../runtime/auth/tokens';
+import { closeChannel } from '../../runtime/channel';
+import { createEntityClient } from '../../runtime/meta/entityClient';
+import type { EntityClient } from '../../runtime/entity/types';
+import { createLineLookups, ID_BATCH } from '../../renderers/form/lines/lineLookup';
+import { PASSWORD, startRealServer, type RealServer } from './realServer';
+
+let server: RealServer;
+
+beforeAll(async () => {
+  server = await startRealServer();
+  configurePipeline({ baseURL: server.url });
+  await login('staff', PASSWORD, false);
+});
+afterAll(async () => {
+  clearTokens();
+  closeChannel();
+  await server?.stop();
+});
+
+const item = { entity: 'inventory.item', displayField: 'name' };
+
+/** The real client of an entity, counting the GetList requests sent through it. */
+function counting() {
+  const requests: unknown[] = [];
+  const clientFor = (key: string): Pick<EntityClient, 'getList'> => {
+    const [module = '', name = ''] = key.split('.');
+    const real = createEntityClient({ module, name });
+    return {
+      getList: (request) => {
+        requests.push(request);
+        return real.getList(request);
+      },
+    };
+  };
+  return { clientFor, requests };
+}
+
+describe('display texts of lookup cells', () => {
+  it('fetches the ids asked for one at a time in one task together, ten to a GetList', async () => {
+    const all = await createEntityClient({ module: 'inventory', name: 'item' }).getList({
+      startRow: 0,
+      endRow: 12,
+      sortModel: [{ colId: 'id', sort: 'asc' }],
+    });
+    expect(all.rows.length).toBe(12);
+    const { clientFor, requests } = counting();
+    let loadedCalls = 0;
+    let answered: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (answered = resolve));
+    const lookups = createLineLookups(clientFor, () => {
+      loadedCalls++;
+      answered();
+    });
+    // as the grid's formatters do: one id per cell, some twice, plus one that does not exist
+    for (const row of [...all.rows, ...all.rows.slice(0, 3)]) lookups.load(item, [row.id]);
+    lookups.load(item, [999_999]);
+    expect(requests).toHaveLength(0); // nothing sent while the grid is still drawing
+    await done;
+    expect(requests).toHaveLength(Math.ceil(13 / ID_BATCH));
+    expect(loadedCalls).toBe(1);
+    for (const row of all.rows) expect(lookups.textOf(item, row.id)).toBe(row.name);
+    expect(lookups.textOf(item, 999_999)).toBeUndefined();
+
+    // asked for already: not fetched again, answered or not
+    lookups.load(item, [all.rows[0]!.id, 999_999]);
+    await Promise.resolve();
+    expect(requests).toHaveLength(Math.ceil(13 / ID_BATCH));
+  });
+});
