@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { createDatabase } from '../support/pg';
+import { currentWindow } from '../../server/auth/rateLimit';
 import type { Envelope } from '../../runtime/shared/envelope';
 
 export const DIALECTS = ['sqlite', 'postgres'] as const;
@@ -100,4 +101,14 @@ export async function call<T = unknown>(
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.statusCode, body: res.json() };
+}
+
+/**
+ * Rate-limit counters are per fixed window, aligned to multiples of its length: failures counted at
+ * the end of one window and a sign-in checked in the next do not add up. When the current window has
+ * less than `marginMs` left, waits for the next one to start.
+ */
+export async function inFreshWindow(windowMs: number, marginMs: number): Promise<void> {
+  const left = currentWindow(windowMs).end - Date.now();
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }

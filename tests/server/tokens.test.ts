@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { signAccessToken } from '../../server/auth/jwt';
 import type { TokenPair } from '../../server/auth/tokens';
-import { PASSWORD, SECRET, call, freshDatabase, makeApp, signIn, token, type TestDb } from './helpers';
+import {
+  PASSWORD,
+  SECRET,
+  call,
+  freshDatabase,
+  inFreshWindow,
+  makeApp,
+  signIn,
+  token,
+  type TestDb,
+} from './helpers';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const HOUR = 3_600_000;
@@ -75,6 +85,7 @@ describe('tokens and sessions (sqlite)', () => {
     'a guesser at one address cannot lock the real user out at another; many addresses hit a ceiling',
     { timeout: 60_000 },
     async () => {
+      await inFreshWindow(HOUR, 30_000);
       const wrong = { grant_type: 'password', username: 'customer', password: 'wrong-pass1' };
       const right = { grant_type: 'password', username: 'customer', password: PASSWORD };
       for (let i = 0; i < 2; i++) expect((await tokenFrom(app, '10.0.0.1', wrong)).status).toBe(400);
@@ -94,6 +105,7 @@ describe('tokens and sessions (sqlite)', () => {
   );
 
   it('the anonymous password change counts against the sign-in limits', { timeout: 60_000 }, async () => {
+    await inFreshWindow(HOUR, 30_000);
     const guess = (address: string, currentPassword: string) =>
       app.inject({
         method: 'POST',
