@@ -30,6 +30,7 @@ import {
 } from './lines';
 import { registerLinesGridModules } from './modules';
 import { createNextEditor } from './nextEditor';
+import { afterPaint } from '../afterPaint';
 import { GRID_THEME, GRID_THEME_CLASS } from '../../grid/gridTheme';
 import { gridLocaleText } from '../../grid/gridLocale';
 import { setGridOptionIfChanged } from '../../grid/gridOptions';
@@ -58,6 +59,11 @@ const useStyles = makeStyles({
 });
 
 const MAX_LISTED = 20;
+/**
+ * Rows drawn beyond the visible ones each way, so a scroll shows drawn rows (AG Grid's default is
+ * 10): fewer rows created and laid out when the first add of a long document jumps to its end.
+ */
+const ROW_BUFFER = 4;
 
 const rowSelectionOf = (readOnly: boolean) =>
   readOnly
@@ -158,16 +164,28 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
 
   const addLine = (at = rowsRef.current.length) => {
     const line: GridLine = { key: newKey(), v: emptyLine(child) };
+    const appended = at >= rowsRef.current.length;
     rowsRef.current = insertLine(rowsRef.current, line, at);
-    apiRef.current?.applyTransaction({ add: [line], addIndex: at });
+    const api = apiRef.current;
+    // A line out of the drawn rows (the first add of a long document) is a jump: only the rows the
+    // viewport shows there are drawn before the frame, the rows kept beyond them for scrolling
+    // after it (they are out of view: drawing them first was a third of the jump's work).
+    const jump = !!api && (at > api.getLastDisplayedRowIndex() + 1 || at < api.getFirstDisplayedRowIndex());
+    if (jump) api.setGridOption('rowBuffer', 0);
+    api?.applyTransaction({ add: [line], addIndex: at });
     // The new line is shown in this frame (drawn now, not in the grid's own animation frames
     // behind it); its first cell's editor comes in the next.
-    apiRef.current?.ensureIndexVisible(at);
-    apiRef.current?.flushAllAnimationFrames();
-    renumber();
+    api?.ensureIndexVisible(at);
+    api?.flushAllAnimationFrames();
+    // lines after an inserted one move down a number; an appended line is numbered as it is drawn
+    if (!appended) renumber();
     emit();
     const first = editable[0];
     if (first) nextEditor.schedule(() => startEditing(at, first));
+    if (jump)
+      afterPaint(() => {
+        if (!api.isDestroyed()) api.setGridOption('rowBuffer', ROW_BUFFER);
+      });
   };
 
   const targetKeys = (): string[] => {
@@ -259,9 +277,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
       suppressMovableColumns: true,
       tooltipShowDelay: 200,
       overlayNoRowsTemplate: o.noRows,
-      // rows drawn beyond the visible ones (AG Grid's default is 10 each way): a jump to the end
-      // (the first add of a long document) creates and lays out fewer rows
-      rowBuffer: 4,
+      rowBuffer: ROW_BUFFER,
       // rows inserted, removed or copied take their places at once, without CSS transitions
       // running over the next frames
       animateRows: false,
