@@ -13,6 +13,8 @@ test('adding a line to a 60-line invoice shows it in view, types into it, and ke
   page,
   request,
 }) => {
+  // unique per run: a repeated run on the same server adds another invoice
+  const NUMBER = `F-LONG-${Date.now().toString(36)}`;
   const token = await apiToken(request, 'staff');
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await request.post(`/api/${path}`, { headers: { authorization: `Bearer ${token}` }, data });
@@ -30,7 +32,7 @@ test('adding a line to a 60-line invoice shows it in view, types into it, and ke
   }));
   await post('Sales/Invoice/Create', {
     values: {
-      number: 'F-LONG-60',
+      number: NUMBER,
       customer: await firstId('Sales/Customer/GetList'),
       date: '2026-11-24',
       lines,
@@ -42,20 +44,25 @@ test('adding a line to a 60-line invoice shows it in view, types into it, and ke
   await page
     .getByRole('grid')
     .getByRole('row')
-    .filter({ hasText: toPersianDigits('F-LONG-60') })
+    .filter({ hasText: toPersianDigits(NUMBER) })
     .dblclick();
   const dialog = page.getByRole('dialog');
   const grid = dialog.locator('[data-lines] .ag-root-wrapper');
   await expect(field(dialog, 'جمع (ریال)')).toHaveValue('۶٬۰۰۰');
   await expect(dialog.locator(`[data-lines] [row-index="${LINES - 1}"]`)).toHaveCount(0);
 
-  // the first add jumps to the end; keys typed at once land in the new line's cells
+  // the first add jumps to the end; keys typed at once (before its editor has started, and while
+  // the rows above are drawn again) land in the new line's cells
   await dialog.getByRole('button', { name: 'افزودن سطر' }).click();
-  const added = dialog.locator(`[data-lines] [row-index="${LINES}"]`);
-  await expect(added).toBeInViewport();
-  await expect(added.locator('[col-id="#"]')).toHaveText(toPersianDigits(String(LINES + 1)));
   await typeKeys(page, 'شکر\n\n۴\n۵۰۰\n', 0);
+  const added = dialog.locator(`[data-lines] [row-index="${LINES}"]`);
+  await expect(added.locator('[col-id="#"]')).toHaveText(toPersianDigits(String(LINES + 1)));
   await expect(added.locator('[col-id="amount"]')).toHaveText('۲٬۰۰۰');
+  await expect(added.locator('[col-id="item"]')).toHaveText('شکر');
+  // Enter after its last cell added the next line, in view, its first cell editing
+  const next = dialog.locator(`[data-lines] [row-index="${LINES + 1}"]`);
+  await expect(next).toBeInViewport();
+  await expect(next.locator('[col-id="item"] input')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(field(dialog, 'جمع (ریال)')).toHaveValue('۸٬۰۰۰');
 
