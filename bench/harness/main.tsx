@@ -15,6 +15,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { EntityForm, loadValidators } from '../../renderers/index';
 import { styleRendererOf } from '../../renderers/styleRenderer';
+import { warmUpForm } from '../../renderers/form/warmUp';
 import type { EntityValues } from '../../runtime/entity/types';
 import { api } from '../../runtime/http/pipeline';
 import { createEntityClient } from '../../runtime/meta/entityClient';
@@ -125,6 +126,9 @@ const harness = {
     .then(() => true),
 
   unmount,
+
+  /** The app's form warm-up (renderers/form/warmUp.tsx), as a document screen runs it when idle. */
+  warmUpForm: (): Promise<void> => warmUpForm('fa'),
 
   /** Loads a definition (JSON URL) and its precompiled validators (kept for the next mounts). */
   async definition(url: string): Promise<EntityDefinition> {

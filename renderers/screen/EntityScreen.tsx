@@ -80,7 +80,7 @@ export function EntityScreen({
     setFormModal(() => component);
     setOpen(next);
   };
-  const onFirstRows = useCallback(() => prefetchForm(definition), [definition]);
+  const onFirstRows = useCallback(() => prefetchForm(definition, lang), [definition, lang]);
   const loadHistory = useCallback(
     () => (history && client.getAudit ? client.getAudit(history.id) : Promise.resolve([])),
     [client, history],

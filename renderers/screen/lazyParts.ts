@@ -7,7 +7,8 @@
  * leaves a modal hidden from assistive technology (aria-hidden) when its content replaces a spinner.
  */
 import { loadingFinished, loadingStarted } from '../../runtime/http/loading';
-import type { EntityDefinition } from '../../runtime/shared/definition';
+import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
+import { warmUpFormWhenIdle } from './formWarmUp';
 import { toast } from '../../runtime/ui/toasts';
 
 /** A chunk that imports once (`value` once it has); a failed import is tried again next time. */
@@ -65,11 +66,13 @@ export async function loadPart<T>(load: () => Promise<T>, ready: boolean): Promi
 
 /**
  * Fetches the form's chunk, the definition's validators and the export menu when the browser is
- * next idle.
+ * next idle, then (once per page load) the form's warm-up (formWarmUp.ts).
  */
-export function prefetchForm(definition: EntityDefinition): void {
+export function prefetchForm(definition: EntityDefinition, lang: Lang): void {
   const prefetch = () => {
-    void loadForm(definition).catch(() => undefined);
+    void loadForm(definition)
+      .then(() => warmUpFormWhenIdle(lang))
+      .catch(() => undefined);
     void loadExportMenu().catch(() => undefined);
   };
   if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 3000 });
