@@ -1,23 +1,23 @@
 /**
- * A throwaway document form that makes the first real one faster (README, Performance: the first
- * document). The first form a page draws, and the first line it adds to a long document, run code
- * V8 has not compiled yet: a 2,000-line invoice opened in 206 ms the first time against 75-89 ms
- * after, and its first add took 25-28 ms against 15. The grid screen of a document entity calls this
- * once per page load, when the browser is idle after the form's chunk has loaded
- * (renderers/screen/lazyParts.ts): it draws EntityForm with a small in-memory document definition
- * (header fields of each kind, a lines table with a computed amount, LINES lines) in a hidden
- * container (visibility hidden, aria-hidden, inert, no pointer events: nothing a user sees, reaches
- * with the keyboard or hears, and nothing in it can take the focus), adds a line as the lines grid's
- * button does (the jump to the end of a long document), and after that frame unmounts it and removes
+ * A throwaway document form that makes the first real one faster (README, Performance: "The first
+ * add, the first document"). The first form a page draws, and the first lines it adds to a long
+ * document, run code V8 has not compiled yet: a 2,000-line invoice opened in 190-206 ms the first
+ * time against 75-89 ms after, and its first add took 25-40 ms against ~14. A grid screen calls
+ * this once per page load, when the browser is idle after the form's chunk has loaded
+ * (renderers/screen/formWarmUp.ts). It draws EntityForm with a small in-memory document definition
+ * (header fields of each kind, a lookup, a lines table with a computed amount, WARM_UP_LINES lines)
+ * in a hidden container (renderers/warmUpHost.ts: nothing a user sees, reaches with the keyboard or
+ * hears, and nothing in it can take the focus), adds lines as the lines grid's button does (the jump
+ * to the end of a long document, then a line more), and after their frames unmounts it and removes
  * the container. No request is sent: its lookups search and show rows from memory, it has no
  * attachments, and its validators accept anything.
  */
 import { FluentProvider, RendererProvider, webLightTheme } from '@fluentui/react-components';
-import { createRoot } from 'react-dom/client';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import type { EntityDefinition, EntityRow, Lang } from '../../runtime/shared/definition';
 import type { StandaloneValidate } from '../../runtime/shared/validatorRuntime';
 import { styleRendererOf } from '../styleRenderer';
+import { openWarmUpHost, type WarmUpHost } from '../warmUpHost';
 import { afterPaint } from './afterPaint';
 import { EntityForm } from './EntityForm';
 import type { FormValidators } from './precompiled';
@@ -147,40 +147,14 @@ async function paintedWhen(ready: () => boolean, timeoutMs: number): Promise<voi
  * a failure only means the first real form is not warmed up.
  */
 export async function warmUpForm(lang: Lang = 'fa'): Promise<void> {
-  let container: HTMLDivElement | undefined;
-  let root: ReturnType<typeof createRoot> | undefined;
-  // what had the focus: given back if the hidden form took it (inert forbids that; a browser
-  // without inert would not)
-  const focused = document.activeElement;
+  let host: WarmUpHost | undefined;
   try {
-    container = document.createElement('div');
-    container.setAttribute(FORM_WARM_UP_ATTRIBUTE, '');
-    container.setAttribute('aria-hidden', 'true');
-    container.inert = true;
-    // laid out (the lines grid measures its viewport and draws rows) but never shown or hit
-    Object.assign(container.style, {
-      position: 'fixed',
-      top: '0',
-      left: '0',
-      width: '900px',
-      height: '800px',
-      visibility: 'hidden',
-      pointerEvents: 'none',
-      overflow: 'hidden',
-      contain: 'strict',
-      zIndex: '-1',
-    });
-    document.body.appendChild(container);
-    const host = container;
     let failed = false;
-    // an error while drawing ends the warm-up, unreported (the real form reports its own)
-    root = createRoot(host, {
-      onUncaughtError: () => (failed = true),
-      onCaughtError: () => (failed = true),
-      onRecoverableError: () => undefined,
-    });
+    // laid out (the lines grid measures its viewport and draws rows) but never shown or hit
+    const h = openWarmUpHost(FORM_WARM_UP_ATTRIBUTE, { width: 900, height: 800 }, () => (failed = true));
+    host = h;
     // the app's style renderer: the rules go into the same style sheets as the app's own
-    root.render(
+    h.root.render(
       <RendererProvider renderer={styleRendererOf(document)} targetDocument={document}>
         <FluentProvider theme={webLightTheme} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
           <EntityForm
@@ -193,13 +167,14 @@ export async function warmUpForm(lang: Lang = 'fa'): Promise<void> {
         </FluentProvider>
       </RendererProvider>,
     );
-    await paintedWhen(() => failed || !!host.querySelector('[data-lines] .ag-row'), FORM_WARM_UP_TIMEOUT_MS);
-    if (!failed && host.querySelector('[data-lines] .ag-row')) {
+    const drawn = () => !!h.element.querySelector('[data-lines] .ag-row');
+    await paintedWhen(() => failed || drawn(), FORM_WARM_UP_TIMEOUT_MS);
+    if (!failed && drawn()) {
       // the lines grid's own add button, twice: the first add of a long document jumps to its end,
       // the next scrolls by a line; after each, its frame and the work it leaves for after it (the
       // next editor, the rows kept for scrolling, the form taking the lines)
       for (let i = 0; i < 2; i++) {
-        host.querySelector<HTMLButtonElement>('[data-lines] button')?.click();
+        h.element.querySelector<HTMLButtonElement>('[data-lines] button')?.click();
         await nextPaint();
         await nextPaint();
       }
@@ -207,14 +182,6 @@ export async function warmUpForm(lang: Lang = 'fa'): Promise<void> {
   } catch {
     // silent: the real form is only not warmed up
   } finally {
-    const tookFocus = !!container?.contains(document.activeElement);
-    try {
-      root?.unmount();
-    } catch {
-      // the container goes anyway
-    }
-    container?.remove();
-    if (tookFocus && focused instanceof HTMLElement && focused.isConnected)
-      focused.focus({ preventScroll: true });
+    host?.dispose();
   }
 }

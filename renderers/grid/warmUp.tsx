@@ -3,17 +3,17 @@
  * AG Grid a page creates is 2-3x slower than the next one: V8 compiles each function on its first
  * call. The shell calls this once, when the browser is idle after the grid's chunks have loaded
  * (src/prefetch.ts): it draws EntityGrid (our column builders, locale and theme) with a tiny
- * in-memory definition and rows, in a hidden container (visibility hidden, aria-hidden, inert, no
- * pointer events: nothing a user sees, reaches with the keyboard or hears), and once its first rows
+ * in-memory definition and rows, in a hidden container (renderers/warmUpHost.ts: nothing a user
+ * sees, reaches with the keyboard or hears), and once its first rows
  * are drawn (at the latest after WARM_UP_TIMEOUT_MS) unmounts it and removes the container. No
  * request is sent: the datasource answers from memory.
  */
 import { RendererProvider } from '@fluentui/react-components';
-import { createRoot } from 'react-dom/client';
 import type { EntityClient } from '../../runtime/entity/types';
 import type { EntityDefinition, EntityRow, Lang } from '../../runtime/shared/definition';
 import { EntityGrid } from './EntityGrid';
 import { styleRendererOf } from '../styleRenderer';
+import { openWarmUpHost, type WarmUpHost } from '../warmUpHost';
 
 /** The warm-up ends by then even if the grid never draws its rows. */
 export const WARM_UP_TIMEOUT_MS = 2000;
@@ -80,38 +80,15 @@ const nextFrame = () =>
  * only means the first real grid is not warmed up.
  */
 export async function warmUpGrid(lang: Lang = 'fa'): Promise<void> {
-  let container: HTMLDivElement | undefined;
-  let root: ReturnType<typeof createRoot> | undefined;
+  let host: WarmUpHost | undefined;
   try {
-    container = document.createElement('div');
-    container.setAttribute(WARM_UP_ATTRIBUTE, '');
-    container.setAttribute('aria-hidden', 'true');
-    container.inert = true;
-    // laid out (the grid measures its viewport and draws rows) but never shown or hit
-    Object.assign(container.style, {
-      position: 'fixed',
-      top: '0',
-      left: '0',
-      width: '800px',
-      height: '420px',
-      visibility: 'hidden',
-      pointerEvents: 'none',
-      overflow: 'hidden',
-      contain: 'strict',
-      zIndex: '-1',
-    });
-    document.body.appendChild(container);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const drawn = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, WARM_UP_TIMEOUT_MS);
-      // an error while drawing ends the warm-up, unreported (the real grid reports its own)
-      root = createRoot(container as HTMLDivElement, {
-        onUncaughtError: () => resolve(),
-        onCaughtError: () => resolve(),
-        onRecoverableError: () => undefined,
-      });
+      // laid out (the grid measures its viewport and draws rows) but never shown or hit
+      host = openWarmUpHost(WARM_UP_ATTRIBUTE, { width: 800, height: 420 }, () => resolve());
       // the app's style renderer: the rules go into the same style sheets as the app's own
-      root.render(
+      host.root.render(
         <RendererProvider renderer={styleRendererOf(document)} targetDocument={document}>
           <EntityGrid
             definition={WARM_UP_DEFINITION}
@@ -129,11 +106,6 @@ export async function warmUpGrid(lang: Lang = 'fa'): Promise<void> {
   } catch {
     // silent: the real grid is only not warmed up
   } finally {
-    try {
-      root?.unmount();
-    } catch {
-      // the container goes anyway
-    }
-    container?.remove();
+    host?.dispose();
   }
 }

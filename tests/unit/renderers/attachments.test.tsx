@@ -8,19 +8,12 @@ import {
   type AttachmentInfo,
 } from '../../../runtime/shared/attachments';
 import { customer } from './defs';
-import { setupI18n } from '../support/i18n';
+import { setupFormDom } from '../support/formDom';
 import { renderForm } from './renderForm';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-beforeAll(async () => {
-  await setupI18n();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(setupFormDom);
 afterEach(cleanup);
 
 const file = (id: number, name: string, size = 2048): AttachmentInfo => ({

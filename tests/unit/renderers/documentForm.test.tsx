@@ -3,21 +3,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../runtime/http/ApiError';
 import { failure } from '../../../runtime/shared/envelope';
 import { invoice, voucher } from './defs';
-import { setupI18n } from '../support/i18n';
+import { setupFormDom } from '../support/formDom';
 import { renderForm } from './renderForm';
 
 // Fluent + RJSF + AG Grid in jsdom are slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-beforeAll(async () => {
-  await setupI18n();
-  // jsdom has no ResizeObserver; AG Grid only needs it to exist (no layout here).
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(setupFormDom);
 afterEach(cleanup);
 
 const save = () => screen.getByRole('button', { name: 'ذخیره' });

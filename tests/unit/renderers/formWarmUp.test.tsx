@@ -5,18 +5,11 @@
  * page load, when idle, not while a dialog is open, silent on failure.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setupI18n } from '../support/i18n';
+import { setupFormDom } from '../support/formDom';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-beforeAll(async () => {
-  await setupI18n();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(setupFormDom);
 
 afterEach(() => {
   vi.unstubAllGlobals();

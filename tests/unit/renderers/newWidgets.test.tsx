@@ -2,19 +2,12 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import { invoice } from './defs';
-import { setupI18n } from '../support/i18n';
+import { setupFormDom } from '../support/formDom';
 import { renderForm } from './renderForm';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-beforeAll(async () => {
-  await setupI18n();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(setupFormDom);
 afterEach(cleanup);
 
 const save = () => screen.getByRole('button', { name: 'ذخیره' });

@@ -20,19 +20,11 @@ import type { EntityDefinition } from '../../../runtime/shared/definition';
 import type { ValidatorModule } from '../../../runtime/shared/validatorRuntime';
 import { standaloneModule, validationSchema } from '../../../server/definitions/validators';
 import { customer, invoice } from './defs';
-import { setupI18n } from '../support/i18n';
+import { setupFormDom } from '../support/formDom';
 import { precompiled } from './validators';
 
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => {
-  // jsdom has no ResizeObserver; Fluent's MessageBar only needs it to exist (no layout here).
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  return setupI18n();
-});
+beforeAll(setupFormDom);
 afterEach(cleanup);
 
 // inside the project: the test runner imports files under its root only
