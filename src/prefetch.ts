@@ -18,21 +18,7 @@ import type { MenuItem } from '../runtime/menu/menu';
 import { prefetchEntityMeta } from '../runtime/meta/loaders';
 import { segments } from '../runtime/guards';
 import { loadEntityRoute } from './screens';
-
-/** requestIdleCallback's timeout: the prefetch runs by then even on a browser that is never idle. */
-export const IDLE_TIMEOUT_MS = 3000;
-/** Without requestIdleCallback (Safari), a timer stands in for it. */
-export const NO_IDLE_DELAY_MS = 1000;
-
-/** Runs `task` once the browser is idle (at the latest after IDLE_TIMEOUT_MS); answers a cancel. */
-export function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, NO_IDLE_DELAY_MS);
-  return () => clearTimeout(id);
-}
+import { whenIdle } from '../runtime/idle';
 
 /** `load` started at most once, its failure (thrown or rejected) swallowed. */
 export function prefetchOnce(load: () => Promise<unknown>): () => void {

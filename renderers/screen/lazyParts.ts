@@ -7,6 +7,7 @@
  * leaves a modal hidden from assistive technology (aria-hidden) when its content replaces a spinner.
  */
 import { loadingFinished, loadingStarted } from '../../runtime/http/loading';
+import { whenIdle } from '../../runtime/idle';
 import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
 import { warmUpFormWhenIdle } from './formWarmUp';
 import { toast } from '../../runtime/ui/toasts';
@@ -75,6 +76,5 @@ export function prefetchForm(definition: EntityDefinition, lang: Lang): void {
       .catch(() => undefined);
     void loadExportMenu().catch(() => undefined);
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(prefetch, { timeout: 3000 });
-  else setTimeout(prefetch, 500);
+  whenIdle(prefetch);
 }

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupFormDom } from '../support/formDom';
+import { fakeIdle } from '../support/idle';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -54,18 +55,6 @@ describe('warmUpForm', () => {
     expect(document.activeElement).toBe(mine);
   });
 });
-
-/** A stand-in requestIdleCallback that runs its callbacks when `idle()` is called. */
-function fakeIdle() {
-  const pending: IdleRequestCallback[] = [];
-  vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => pending.push(cb));
-  return {
-    pending,
-    idle() {
-      for (const cb of pending.splice(0)) cb({ didTimeout: false, timeRemaining: () => 50 });
-    },
-  };
-}
 
 /** formWarmUp.ts afresh (its once-per-page-load flag). */
 async function fresh() {

@@ -1,6 +1,7 @@
 /** The shell's prefetch of a menu click (src/prefetch.ts): idle scheduling, once only, silent. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../../runtime/menu/menu';
+import { fakeIdle } from '../support/idle';
 
 const loadEntityRoute = vi.fn(() => Promise.resolve({}));
 const prefetchEntityMeta = vi.fn();
@@ -9,16 +10,9 @@ vi.mock('../../../runtime/meta/loaders', () => ({
   prefetchEntityMeta: (module: string, name: string) => prefetchEntityMeta(module, name),
 }));
 
-const {
-  IDLE_TIMEOUT_MS,
-  NO_IDLE_DELAY_MS,
-  menuEntityAt,
-  menuHasEntity,
-  prefetchMenuItem,
-  prefetchOnce,
-  prefetchScreensWhenIdle,
-  whenIdle,
-} = await import('../../../src/prefetch');
+const { IDLE_TIMEOUT_MS, NO_IDLE_DELAY_MS, whenIdle } = await import('../../../runtime/idle');
+const { menuEntityAt, menuHasEntity, prefetchMenuItem, prefetchOnce, prefetchScreensWhenIdle } =
+  await import('../../../src/prefetch');
 
 const customer: MenuItem = { route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' };
 const planner: MenuItem = { route: '/transport/routePlanner', title: 'مسیریابی' };
@@ -26,28 +20,6 @@ const menu: MenuItem[] = [
   { route: '/sales', title: 'فروش', children: [customer] },
   { route: '/transport', title: 'حمل', children: [planner] },
 ];
-
-/** A stand-in requestIdleCallback that runs its callbacks when `idle()` is called. */
-function fakeIdle() {
-  const pending = new Map<number, IdleRequestCallback>();
-  const options: (IdleRequestOptions | undefined)[] = [];
-  let next = 1;
-  vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback, o?: IdleRequestOptions) => {
-    pending.set(next, cb);
-    options.push(o);
-    return next++;
-  });
-  vi.stubGlobal('cancelIdleCallback', (id: number) => pending.delete(id));
-  return {
-    options,
-    pending,
-    idle() {
-      const due = [...pending.values()];
-      pending.clear();
-      for (const cb of due) cb({ didTimeout: false, timeRemaining: () => 50 });
-    },
-  };
-}
 
 /** Lets settled promises run their callbacks. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../../runtime/menu/menu';
 import { setupI18n } from '../support/i18n';
+import { fakeIdle } from '../support/idle';
 
 const menu: MenuItem[] = [
   {
@@ -14,25 +15,6 @@ const menu: MenuItem[] = [
     children: [{ route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' }],
   },
 ];
-
-/** A stand-in requestIdleCallback that runs its callbacks when `idle()` is called. */
-function fakeIdle() {
-  const pending = new Map<number, IdleRequestCallback>();
-  let next = 1;
-  vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => {
-    pending.set(next, cb);
-    return next++;
-  });
-  vi.stubGlobal('cancelIdleCallback', (id: number) => pending.delete(id));
-  return {
-    pending,
-    idle() {
-      const due = [...pending.values()];
-      pending.clear();
-      for (const cb of due) cb({ didTimeout: false, timeRemaining: () => 50 });
-    },
-  };
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
