@@ -98,9 +98,20 @@ export async function syncAttachments(
   await releaseAttachments(trx, entity, before, after);
 }
 
+/** Of the rows naming a file, the one it belongs to; null when that is not clear. */
+function ownerOf(holders: Record<string, unknown>[], uploader: number | null): number | null {
+  if (holders.length === 1) return Number(holders[0]!.id);
+  const byUploader = holders.filter(
+    (r) => uploader !== null && (Number(r.created_by) === uploader || Number(r.updated_by) === uploader),
+  );
+  return byUploader.length === 1 ? Number(byUploader[0]!.id) : null;
+}
+
 /**
  * Server start: files that rows named before files had an owning row (row_id null but named by a
- * row) get the row with the smallest id naming them. Idempotent; cheap when nothing is unowned.
+ * row) get their row: the only row naming the file, or, of several, the only one its uploader
+ * created or last wrote. Otherwise (a row that named another party's id before this rule, say) it
+ * stays unowned and reads as its uploader's pending upload: failing closed. Idempotent.
  */
 export async function claimAttachmentRows(db: Kysely<SystemTables>, registry: Registry): Promise<number> {
   const files = db as unknown as Db;
@@ -109,31 +120,34 @@ export async function claimAttachmentRows(db: Kysely<SystemTables>, registry: Re
     for (const field of attachmentFields(entity)) {
       const unowned = await files
         .selectFrom('attachments')
-        .select('id')
+        .select(['id', 'created_by'])
         .where('entity', '=', entity.key)
         .where('field', '=', field)
         .where('row_id', 'is', null)
         .execute();
       if (unowned.length === 0) continue;
-      const open = new Set(unowned.map((r) => Number(r.id)));
+      const holders = new Map<number, Record<string, unknown>[]>(unowned.map((f) => [Number(f.id), []]));
       const rows = (await (db as unknown as Untyped)
         .selectFrom(entity.table)
-        .select(['id', field])
+        .select(['id', 'created_by', 'updated_by', field])
         .where(field, 'is not', null)
         .where(field, '!=', '')
-        .orderBy('id')
         .execute()) as Record<string, unknown>[];
-      for (const r of rows)
-        for (const id of parseAttachmentIds(r[field])) {
-          if (!open.delete(id)) continue;
-          const result = await files
-            .updateTable('attachments')
-            .set({ row_id: Number(r.id) })
-            .where('id', '=', id)
-            .where('row_id', 'is', null)
-            .executeTakeFirst();
-          claimed += Number(result.numUpdatedRows);
-        }
+      for (const r of rows) for (const id of parseAttachmentIds(r[field])) holders.get(id)?.push(r);
+      for (const f of unowned) {
+        const owner = ownerOf(
+          holders.get(Number(f.id)) ?? [],
+          f.created_by === null ? null : Number(f.created_by),
+        );
+        if (owner === null) continue;
+        const result = await files
+          .updateTable('attachments')
+          .set({ row_id: owner })
+          .where('id', '=', Number(f.id))
+          .where('row_id', 'is', null)
+          .executeTakeFirst();
+        claimed += Number(result.numUpdatedRows);
+      }
     }
   }
   return claimed;

@@ -139,28 +139,43 @@ describe.each(DIALECTS)('Attachment ownership and access on %s', (dialect) => {
     expect((await download('staff', file)).statusCode).toBe(200);
   });
 
-  it('a server start gives files that rows named before files had an owner the first row naming them', async () => {
+  it('a server start gives files that rows named before files had an owner their row, failing closed', async () => {
+    /** Sets a row's stored value directly, as a write before owners existed left it. */
+    const legacy = (row: number, documents: string) =>
+      app.ctx.db
+        .updateTable('e_sales_customer' as never)
+        .set({ documents } as never)
+        .where('id' as never, '=', row as never)
+        .execute();
     const file = await uploaded('staff', 'named before owners existed');
-    await app.ctx.db
-      .updateTable('e_sales_customer' as never)
-      .set({ documents: `${file}` } as never)
-      .where('id' as never, '=', own as never)
-      .execute();
+    await legacy(own, `${file}`);
+    // a file staff uploaded for the other row, which the customer's row also named back then
+    const victim = await uploaded('staff', 'the other customer contract');
+    expect((await setDocuments('staff', other, null)).status).toBe(200);
+    await legacy(other, `${victim}`);
+    await legacy(third, `${victim}`);
+    await legacy(own, `${file},${victim}`);
     // still pending: only its uploader reads it
     expect((await download('customer', file)).statusCode).toBe(404);
     const restarted = await makeApp(db.url);
-    try {
-      const res = await restarted.inject({
+    const read = (id: number, who: string) =>
+      restarted.inject({
         method: 'GET',
-        url: `/api/Attachments/Download/${file}`,
-        headers: { authorization: `Bearer ${tok.customer}` },
+        url: `/api/Attachments/Download/${id}`,
+        headers: { authorization: `Bearer ${tok[who]}` },
       });
-      expect(res.statusCode).toBe(200);
+    try {
+      // the only row naming it owns it now
+      expect((await read(file, 'customer')).statusCode).toBe(200);
+      // of the rows naming it, the one its uploader (staff) last wrote owns it; not the customer's
+      expect((await read(victim, 'customer')).statusCode).toBe(404);
+      expect((await read(victim, 'staff')).statusCode).toBe(200);
     } finally {
       await restarted.close();
     }
     expect((await setDocuments('customer', own, null)).status).toBe(200);
     expect((await download('staff', file)).statusCode).toBe(404);
+    expect((await download('staff', victim)).statusCode).toBe(200);
   });
 
   it('a field hidden from the role opens none of its files', async () => {
