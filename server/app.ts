@@ -29,6 +29,7 @@ import { reportsPlugin } from './reports/routes';
 import { operationsPlugin } from './operations/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
+import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
 
 export interface BuildOptions {
@@ -56,6 +57,8 @@ async function prepare(ctx: AppContext): Promise<Retyped[]> {
     await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
     const retyped = await copyRetyped(db, ctx.dialect, pending);
     await seed(trx, ctx);
+    // files named by rows before files had an owning row get one (attachments/links.ts)
+    await claimAttachmentRows(trx, ctx.registry);
     await syncAdminPermissions(trx, ctx.registry);
     await syncPseudoPermissions(trx);
     return retyped;

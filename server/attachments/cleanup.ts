@@ -1,8 +1,7 @@
 /**
  * Files nobody holds any more leave the `attachments` table:
- * - on a write (releaseAttachments, in the write's transaction): ids a row held in an attachments
- *   field before and no longer holds after the update or delete, unless another row of the entity
- *   holds them too;
+ * - on a write (releaseAttachments, in the write's transaction): files of a row (links.ts) that
+ *   it held in an attachments field before and no longer holds after the update or delete;
  * - by a periodic sweep (sweepAttachments; server start and every ATTACHMENT_SWEEP_INTERVAL):
  *   uploads older than ATTACHMENT_ORPHAN_AGE that no row of their entity holds in their field (a
  *   form closed without saving, a row written before releaseAttachments existed).
@@ -33,24 +32,26 @@ function chunks<T>(list: T[]): T[][] {
   return out;
 }
 
-/** Ids of `ids` that some row of the entity (other than `exceptRow`) holds in `field`. */
+/** Of `ids`, the ones some row of the entity (other than `exceptRow`) holds in `field`, with that row's id. */
 async function heldElsewhere(
   db: Untyped,
   entity: Entity,
   field: string,
   ids: number[],
   exceptRow: number | null,
-): Promise<Set<number>> {
+): Promise<Map<number, number>> {
   const wanted = new Set(ids);
-  const held = new Set<number>();
+  const held = new Map<number, number>();
   for (const part of chunks(ids)) {
     let query = db
       .selectFrom(entity.table)
-      .select(field)
-      .where((eb) => eb.or(part.map((id) => eb(field, 'like', `%${id}%`))));
+      .select(['id', field])
+      .where((eb) => eb.or(part.map((id) => eb(field, 'like', `%${id}%`))))
+      .orderBy('id');
     if (exceptRow !== null) query = query.where('id', '!=', exceptRow);
     for (const r of (await query.execute()) as Record<string, unknown>[])
-      for (const id of parseAttachmentIds(r[field])) if (wanted.has(id)) held.add(id);
+      for (const id of parseAttachmentIds(r[field]))
+        if (wanted.has(id) && !held.has(id)) held.set(id, Number(r.id));
   }
   return held;
 }
@@ -66,23 +67,33 @@ async function heldByAnyRow(db: Untyped, entity: Entity, field: string): Promise
   return new Set(rows.flatMap((r) => parseAttachmentIds(r[field])));
 }
 
-async function deleteFiles(db: Kysely<SystemTables>, entity: Entity, field: string, ids: number[]) {
+/** Deletes files of the entity field among `ids` (of row `owner` only, when given). */
+async function deleteFiles(
+  db: Kysely<SystemTables>,
+  entity: Entity,
+  field: string,
+  ids: number[],
+  owner: number | null = null,
+) {
   let deleted = 0;
   for (const part of chunks(ids)) {
-    const result = await (db as unknown as Db)
+    let query = (db as unknown as Db)
       .deleteFrom('attachments')
       .where('entity', '=', entity.key)
       .where('field', '=', field)
-      .where('id', 'in', part)
-      .executeTakeFirst();
+      .where('id', 'in', part);
+    if (owner !== null) query = query.where('row_id', '=', owner);
+    const result = await query.executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
   return deleted;
 }
 
 /**
- * Inside a write's transaction: deletes the files `before` held that `after` (null on delete) no
- * longer holds and no other row of the entity holds. Answers how many were deleted.
+ * Inside a write's transaction (links.ts syncAttachments): deletes the files of the row that `before`
+ * held and `after` (null on delete) no longer holds. A file of the row that another row still names
+ * (only rows written before files had an owning row can) passes to that row instead. Files of other
+ * rows that the row named are left alone. Answers how many were deleted.
  */
 export async function releaseAttachments(
   trx: Kysely<SystemTables>,
@@ -90,16 +101,23 @@ export async function releaseAttachments(
   before: Row | null,
   after: Row | null,
 ): Promise<number> {
-  if (!before) return 0;
+  if (!before || typeof before.id !== 'number') return 0;
+  const rowId = before.id;
   let deleted = 0;
   for (const field of attachmentFields(entity)) {
     const kept = new Set(parseAttachmentIds(after?.[field]));
     const dropped = parseAttachmentIds(before[field]).filter((id) => !kept.has(id));
     if (dropped.length === 0) continue;
-    const rowId = typeof before.id === 'number' ? before.id : null;
     const held = await heldElsewhere(trx as Untyped, entity, field, dropped, rowId);
+    for (const [id, holder] of held)
+      await (trx as unknown as Db)
+        .updateTable('attachments')
+        .set({ row_id: holder })
+        .where('id', '=', id)
+        .where('row_id', '=', rowId)
+        .execute();
     const orphans = dropped.filter((id) => !held.has(id));
-    if (orphans.length) deleted += await deleteFiles(trx, entity, field, orphans);
+    if (orphans.length) deleted += await deleteFiles(trx, entity, field, orphans, rowId);
   }
   return deleted;
 }

@@ -30,3 +30,25 @@ export function attachmentsMigration(dialect: 'sqlite' | 'postgres'): Migration 
     },
   };
 }
+
+/**
+ * Migration 0006_attachment_rows: the row a file belongs to. `row_id` is null while the upload is
+ * pending (its form not saved yet) and set to the row's id when a write first names it; a file then
+ * belongs to (entity, row_id, field) for good (docs/api.md "Attachments"). Files rows held before
+ * this column existed get their row at server start (links.ts claimAttachmentRows).
+ */
+export function attachmentRowsMigration(dialect: 'sqlite' | 'postgres'): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('attachments')
+        .addColumn('row_id', dialect === 'postgres' ? 'bigint' : 'integer')
+        .execute();
+      await db.schema
+        .createIndex('ix_attachments_row')
+        .on('attachments')
+        .columns(['entity', 'row_id'])
+        .execute();
+    },
+  };
+}

@@ -5,12 +5,19 @@
  *   most ATTACHMENT_MAX_BYTES, else 413), file name in the `x-file-name` header (URI-encoded);
  *   needs create or edit on the entity → AttachmentInfo;
  * - POST /api/Attachments/List {module, name, field, ids}: needs view → AttachmentInfo[] of those
- *   ids that belong to the field and that the user may read (row scope);
- * - GET /api/Attachments/Download/{id}: needs view on the file's entity and the file in the user's
- *   row scope → the bytes (octet-stream, attachment disposition, sha256 in `x-checksum-sha256`).
+ *   ids that belong to the field and that the user may read (store.ts mayRead);
+ * - GET /api/Attachments/Download/{id}: needs view on the file's entity and mayRead → the bytes
+ *   (octet-stream, attachment disposition, sha256 in `x-checksum-sha256`); else 404 alike.
+ * Ids are positive whole numbers up to 2^53 − 1; any other form answers 400.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ATTACHMENT_MAX_BYTES, isAttachmentsField } from '../../runtime/shared/attachments';
+import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentIdOf,
+  isAttachmentId,
+  isAttachmentsField,
+  safeFileName,
+} from '../../runtime/shared/attachments';
 import { ok } from '../../runtime/shared/envelope';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
@@ -18,6 +25,7 @@ import { authenticate } from '../auth/authenticate';
 import { readBody } from '../http/business';
 import { badRequest, forbidden, notFound, unknownEntity } from '../http/errors';
 import { entityPermissions } from '../security/permissions';
+import { fieldModes } from '../security/fieldAccess';
 import { listAttachments, mayRead, readAttachment, saveAttachment } from './store';
 
 const MIME = /^[\w.+-]+\/[\w.+-]+$/;
@@ -37,12 +45,8 @@ function fileName(req: FastifyRequest): string {
   } catch {
     throw badRequest();
   }
-  // no path parts or control characters; a sane length
-  name = name
-    .replace(/[\\/]/g, '_')
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200);
+  // no path parts, control or bidi characters; a sane length
+  name = safeFileName(name);
   if (!name) throw badRequest();
   return name;
 }
@@ -72,6 +76,8 @@ export async function attachmentsPlugin(app: FastifyInstance): Promise<void> {
         const who = await user(ctx, req);
         const perms = await entityPermissions(ctx, who, target.entity.key);
         if (!perms.create && !perms.edit) throw forbidden();
+        // a field the role may not see or not change takes no uploads
+        if ((await fieldModes(ctx, who, target.entity)).has(target.field)) throw forbidden();
         const content = req.body;
         if (!Buffer.isBuffer(content) || content.length === 0) throw badRequest();
         const type = String(req.headers['x-file-type'] ?? '');
@@ -92,39 +98,30 @@ export async function attachmentsPlugin(app: FastifyInstance): Promise<void> {
           : undefined;
       const target = attachmentsField(entity, body.field);
       const ids = body.ids;
-      if (!Array.isArray(ids) || ids.length > 100 || !ids.every((n) => Number.isInteger(n) && n > 0))
-        throw badRequest();
+      if (!Array.isArray(ids) || ids.length > 100 || !ids.every(isAttachmentId)) throw badRequest();
       const who = await user(ctx, req);
       if (!(await entityPermissions(ctx, who, target.entity.key)).view) throw forbidden();
       return reply.send(ok(await listAttachments(ctx, who, target.entity, target.field, ids as number[])));
     });
 
     scope.get<{ Params: { id: string } }>('/api/Attachments/Download/:id', async (req, reply) => {
-      const id = Number(req.params.id);
-      if (!Number.isInteger(id) || id < 1) throw badRequest();
+      const id = attachmentIdOf(req.params.id);
+      if (id === null) throw badRequest();
       const who = await user(ctx, req);
       const row = await readAttachment(ctx, id);
       const entity = row ? ctx.registry.byEntityKey(row.entity) : undefined;
+      // one 404 for "no such file" and "not yours": a guessed id tells nothing
       if (!row || !entity) throw notFound();
-      if (!(await entityPermissions(ctx, who, entity.key)).view) throw forbidden();
-      if (
-        !(await mayRead(
-          ctx,
-          who,
-          entity,
-          row.field,
-          id,
-          row.created_by === null ? null : Number(row.created_by),
-        ))
-      )
-        throw notFound();
-      const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      if (!(await entityPermissions(ctx, who, entity.key)).view) throw notFound();
+      if (!(await mayRead(ctx, who, entity, row))) throw notFound();
+      const name = safeFileName(row.name) || '_';
+      const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', 'application/octet-stream')
         .header('x-content-type-options', 'nosniff')
         .header(
           'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
         .header('x-checksum-sha256', row.sha256)
         .send(Buffer.from(row.content));

@@ -1,11 +1,13 @@
 /** Rows of the `attachments` table and the access rules of one file. */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { parseAttachmentIds, type AttachmentInfo } from '../../runtime/shared/attachments';
+import { parseAttachmentIds, safeFileName, type AttachmentInfo } from '../../runtime/shared/attachments';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
 import { scopeCondition } from '../entities/repository';
+import { fieldModes, hiddenOf } from '../security/fieldAccess';
+import { attachmentFields } from './cleanup';
 
 export interface AttachmentsTable {
   id: number;
@@ -18,6 +20,8 @@ export interface AttachmentsTable {
   content: Buffer | Uint8Array;
   created_by: number | null;
   created_at: string;
+  /** The row the file belongs to; null while the upload is pending (links.ts). */
+  row_id: number | null;
 }
 
 type Db = Kysely<{ attachments: AttachmentsTable }>;
@@ -29,7 +33,8 @@ const INFO = ['id', 'name', 'mime', 'size', 'sha256', 'created_at'] as const;
 function info(r: Pick<AttachmentsTable, (typeof INFO)[number]>): AttachmentInfo {
   return {
     id: Number(r.id),
-    name: r.name,
+    // names stored before safeFileName existed may still hold bidi controls
+    name: safeFileName(r.name) || '_',
     mime: r.mime,
     size: Number(r.size),
     sha256: r.sha256,
@@ -49,7 +54,7 @@ export async function saveAttachment(
     .values({
       entity: entity.key,
       field,
-      name: file.name,
+      name: safeFileName(file.name),
       mime: file.mime,
       size: file.content.length,
       sha256: createHash('sha256').update(file.content).digest('hex'),
@@ -62,7 +67,7 @@ export async function saveAttachment(
   return info(row);
 }
 
-/** Attachments of `entity`/`field` among `ids` the user may see (see mayRead). */
+/** Attachments of `entity`/`field` among `ids` the user may read (see mayRead). */
 export async function listAttachments(
   ctx: AppContext,
   user: CurrentUser,
@@ -73,15 +78,14 @@ export async function listAttachments(
   if (ids.length === 0) return [];
   const rows = await db(ctx)
     .selectFrom('attachments')
-    .select([...INFO, 'created_by'])
+    .select([...INFO, 'entity', 'field', 'row_id', 'created_by'])
     .where('entity', '=', entity.key)
     .where('field', '=', field)
     .where('id', 'in', ids)
     .orderBy('id')
     .execute();
   const out: AttachmentInfo[] = [];
-  for (const r of rows)
-    if (await mayRead(ctx, user, entity, field, Number(r.id), r.created_by)) out.push(info(r));
+  for (const r of rows) if (await mayRead(ctx, user, entity, r)) out.push(info(r));
   return out;
 }
 
@@ -90,26 +94,26 @@ export async function readAttachment(ctx: AppContext, id: number) {
 }
 
 /**
- * Row scope of a file: users without a row scope on the entity (staff) read every file of it; scoped
- * users (vendor/customer) read a file that a row in their scope holds in the field, or one they
- * uploaded themselves and have not saved yet.
+ * Whether the user may read a file of `entity` (the caller has checked view on it). The field must
+ * be an attachments field the user's role does not have hidden. A pending upload is read by its
+ * uploader only. A file of a row is read by whoever may read that row (the entity API's row scope,
+ * scopeCondition) while that row still names it; the row that names an id is never asked.
  */
 export async function mayRead(
   ctx: AppContext,
   user: CurrentUser,
   entity: Entity,
-  field: string,
-  id: number,
-  createdBy: number | null,
+  file: Pick<AttachmentsTable, 'id' | 'entity' | 'field' | 'row_id' | 'created_by'>,
 ): Promise<boolean> {
-  const scope = scopeCondition(entity, user);
-  if (!scope) return true;
-  if (createdBy === user.id) return true;
-  const rows = (await (ctx.db as unknown as Untyped)
+  if (file.entity !== entity.key || !attachmentFields(entity).includes(file.field)) return false;
+  if (hiddenOf(await fieldModes(ctx, user, entity)).has(file.field)) return false;
+  if (file.row_id === null) return file.created_by !== null && Number(file.created_by) === user.id;
+  let query = (ctx.db as unknown as Untyped)
     .selectFrom(entity.table)
-    .select(field)
-    .where(scope)
-    .where(field, 'like', `%${id}%`)
-    .execute()) as Record<string, unknown>[];
-  return rows.some((r) => parseAttachmentIds(r[field]).includes(id));
+    .select(file.field)
+    .where('id', '=', Number(file.row_id));
+  const scope = scopeCondition(entity, user);
+  if (scope) query = query.where(scope);
+  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  return row !== undefined && parseAttachmentIds(row[file.field]).includes(Number(file.id));
 }

@@ -2,7 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './types';
 import { managementMigration } from '../management/migration';
-import { attachmentsMigration } from '../attachments/migration';
+import { attachmentRowsMigration, attachmentsMigration } from '../attachments/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -161,6 +161,7 @@ class InCodeProvider implements MigrationProvider {
       '0003_lowcode': lowcode(this.dialect),
       '0004_management': managementMigration,
       '0005_attachments': attachmentsMigration(this.dialect),
+      '0006_attachment_rows': attachmentRowsMigration(this.dialect),
     };
   }
 }

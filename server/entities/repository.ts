@@ -13,7 +13,7 @@ import { cachedCount, invalidateCounts } from './countCache';
 import { filterConditions, listError } from './filters';
 import { periodCondition } from './period';
 import { HOOKS } from './hooks';
-import { releaseAttachments } from '../attachments/cleanup';
+import { syncAttachments } from '../attachments/links';
 import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
@@ -182,10 +182,7 @@ async function runHook(
   // the definition's approval states (workflow block) first, then the entity's own hook
   await enforceWorkflow(trx, entity, user, before, values);
   const hook = HOOKS[entity.key]?.beforeWrite;
-  const final = hook ? await hook({ trx, action, user, before, values, lines, entity }) : values;
-  // files the row held in an attachments field and no longer holds go (rolled back with the write)
-  await releaseAttachments(trx, entity, before, final ?? values);
-  return final;
+  return hook ? await hook({ trx, action, user, before, values, lines, entity }) : values;
 }
 
 export async function createRow(
@@ -212,6 +209,8 @@ export async function createRow(
       .executeTakeFirstOrThrow()) as Row;
     invalidateCounts(entity.table);
     const row = toApiRow(entity, inserted);
+    // attachment ids the row names: refused or tied to the row (rolled back with the write)
+    await syncAttachments(trx, entity, user, null, row);
     const db = trx as unknown as Untyped;
     await writeLines(db, ctx.dialect, entity, Number(row.id), lines);
     const added = lineChanges(entity, null, lines);
@@ -256,6 +255,8 @@ export async function updateRow(
     if (!updated) throw conflict();
     invalidateCounts(entity.table);
     const row = toApiRow(entity, updated);
+    // new attachment ids refused or tied to the row, dropped ones deleted (rolled back with the write)
+    await syncAttachments(trx, entity, user, before, row);
     const linesBefore = entity.children.length ? await readLines(db, entity, id) : {};
     await writeLines(db, ctx.dialect, entity, id, lines, linesBefore);
     const changed = lineChanges(entity, linesBefore, lines);
@@ -285,6 +286,7 @@ export async function deleteRow(
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw conflict();
     invalidateCounts(entity.table);
+    await syncAttachments(trx, entity, user, before, null);
     const linesBefore = entity.children.length ? await readLines(db, entity, id) : {};
     await deleteLines(db, entity, id);
     const removed = lineChanges(entity, linesBefore, null);

@@ -6,13 +6,13 @@ import { EnvelopeState, failure } from '../../runtime/shared/envelope';
 import { isUnreachable } from '../db/connection';
 import { uniqueViolationField } from '../db/unique';
 import { errorText, t } from '../i18n';
-import { HttpError, errorData, invalid, type ErrorKey } from './errors';
+import { HttpError, errorData, errorFields, invalid, type ErrorKey } from './errors';
 
 function send(req: FastifyRequest, reply: FastifyReply, status: number, key: ErrorKey, err?: HttpError) {
   if (err) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   const body = failure(
     [errorText(req.lang, key)],
-    err?.fields ?? [],
+    err ? errorFields(err, req.lang) : [],
     err?.table ?? [],
     err ? errorData(err, req.lang) : null,
   );

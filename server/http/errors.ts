@@ -52,6 +52,21 @@ export const invalid = (fields: ServerMessage[] = [], table: TableMessage[] = []
   new HttpError(417, 'YouHaveNotEnteredValuesCorrectly', fields, table);
 export const conflict = (): HttpError => new HttpError(417, 'ConcurrencyConflict');
 
+/**
+ * A 417 on fields whose messages are written in the request language when answered: for refusals
+ * thrown where the language is not at hand (inside a write's transaction).
+ */
+export class LocalisedInvalid extends HttpError {
+  constructor(readonly messages: (lang: Lang) => ServerMessage[]) {
+    super(417, 'YouHaveNotEnteredValuesCorrectly');
+  }
+}
+
+/** The field messages of an error in the request language. */
+export function errorFields(err: HttpError, lang: Lang): ServerMessage[] {
+  return err instanceof LocalisedInvalid ? err.messages(lang) : err.fields;
+}
+
 /** The envelope Data of an error in the request language. */
 export function errorData(err: HttpError, lang: Lang): unknown {
   return typeof err.data === 'function' ? (err.data as (l: Lang) => unknown)(lang) : err.data;
