@@ -12,7 +12,7 @@ export interface Column {
 }
 
 /** `id` is `serial` (32-bit) on PostgreSQL. */
-const ID_MAX = 2 ** 31 - 1;
+export const ID_MAX = 2 ** 31 - 1;
 
 export function columnsOf(entity: Entity): Map<string, Column> {
   const out = new Map<string, Column>([

@@ -12,6 +12,7 @@ import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
 import { permissionsByEntity } from '../security/permissions';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
+import { ID_MAX } from './columns';
 import { scopeCondition } from './repository';
 import type { Row } from './rows';
 
@@ -27,7 +28,8 @@ export async function lookupTexts(
 ): Promise<Map<number, string>> {
   const texts = new Map<number, string>();
   const target = ctx.registry.byEntityKey(lookup.entity);
-  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id)))];
+  // ids beyond the id column's range name no row (and would be an error on PostgreSQL's `serial`)
+  const wanted = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0 && id <= ID_MAX))];
   if (!target || wanted.length === 0) return texts;
   if (!(await permissionsByEntity(ctx, user)).get(target.key)?.view) return texts;
   const { displayField } = lookup;

@@ -8,7 +8,7 @@ import type { SystemTables } from '../db/types';
 import { SYSTEM_COLUMN_MAP } from '../db/entityTables';
 import { conflict, notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
-import { columnsOf } from './columns';
+import { ID_MAX, columnsOf } from './columns';
 import { cachedCount, invalidateCounts } from './countCache';
 import { filterConditions, hiddenFieldError, listError } from './filters';
 import { readCondition, readableRows, unqueryableFields } from './readAccess';
@@ -161,6 +161,8 @@ async function findStored(
   user: CurrentUser | null,
   id: number,
 ): Promise<Row | undefined> {
+  // an id beyond the id column's range names no row (on PostgreSQL `serial` it would be an error)
+  if (id > ID_MAX) return undefined;
   let q = db.selectFrom(entity.table).selectAll().where('id', '=', id);
   const scope = scopeCondition(entity, user);
   if (scope) q = q.where(scope);

@@ -250,6 +250,11 @@ describe.each(DIALECTS)('crafted list and report input answers 400, never 5xx, o
     expect(res.body.ServerMessageTexts.map((m) => m.FieldName)).toEqual([field]);
   });
 
+  it('Get of an id beyond the id column answers 404', async () => {
+    for (const id of [2 ** 31, 2 ** 53 - 1])
+      expect((await call(app, 'Sales/Customer/Get', admin, { id })).status).toBe(404);
+  });
+
   it('report measure and filter shapes', async () => {
     for (const body of [
       { entity: 'sales.invoice', measure: { op: { toString: 1 } } },
