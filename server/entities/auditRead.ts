@@ -36,7 +36,7 @@ export async function readAudit(
   // a vendor/customer reads the history of rows in its own scope only (and never of deleted ones)
   const kind = partyKind(user);
   if (kind && entity.def.scope?.partyKind === kind) {
-    const q = listQuery(
+    const q = await listQuery(
       ctx,
       entity,
       user,

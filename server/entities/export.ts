@@ -19,6 +19,7 @@ import type { Row } from './rows';
 import { csvLine, displayCell, exportColumns, headerCells, lookupTexts, type Cell } from './exportValues';
 import { workbook } from './xlsx';
 import { addLookupDisplays } from './lookupDisplay';
+import { readableRows } from './readAccess';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 
 export const MAX_EXPORT_ROWS = 100_000;
@@ -54,8 +55,10 @@ async function* cellBatches(
   lang: Lang,
 ): AsyncGenerator<Cell[][]> {
   for (let start = 0; start < total; start += BATCH) {
-    const page = await pageRows(ctx, entity, q, start, Math.min(start + BATCH, total));
-    if (page.length === 0) return;
+    const stored = await pageRows(ctx, entity, q, start, Math.min(start + BATCH, total));
+    if (stored.length === 0) return;
+    // as GetList shows them (audit entries without hidden diffs: readAccess.ts)
+    const page = await readableRows(ctx, entity, user, stored);
     // display texts only of looked-up rows the user may view (permission and row scope there)
     const rows: Row[] = await addLookupDisplays(ctx, entity, user, page);
     const lookups = lookupTexts(entity, columns, rows);
@@ -80,7 +83,7 @@ export async function exportRows(
   try {
     const format = body.format ?? 'csv';
     if (format !== 'csv' && format !== 'xlsx') throw listError(lang, 'format');
-    const q = listQuery(ctx, entity, user, body, lang, selectedYear);
+    const q = await listQuery(ctx, entity, user, body, lang, selectedYear);
     const total = await countRows(ctx, entity, q);
     if (total > MAX_EXPORT_ROWS) {
       const message = t(lang, 'errors.ExportTooManyRows', { max: MAX_EXPORT_ROWS, count: total });

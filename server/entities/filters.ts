@@ -15,6 +15,21 @@ export function listError(lang: Lang, field: string): HttpError {
   return new HttpError(400, 'BadRequest', [{ FieldName: field, Message: t(lang, 'errors.BadRequest') }]);
 }
 
+/** 400 naming a field hidden from the caller's role that a filter, sort or grouping named. */
+export function hiddenFieldError(lang: Lang, field: string): HttpError {
+  return new HttpError(400, 'BadRequest', [{ FieldName: field, Message: t(lang, 'errors.FieldHidden') }]);
+}
+
+/**
+ * A model member that must be a string from `allowed` (or absent: `fallback`). Typeof first, so an
+ * object sent as `type` ({"toString": 1}) is a 400, never a TypeError from String().
+ */
+function choice(v: unknown, fallback: string, allowed: readonly string[], fail: () => HttpError): string {
+  if (v === undefined || v === null) return fallback;
+  if (typeof v !== 'string' || !allowed.includes(v)) throw fail();
+  return v;
+}
+
 const TEXT_OPS = [
   'equals',
   'notEqual',
@@ -36,14 +51,14 @@ const NUMBER_OPS = [
   'blank',
   'notBlank',
 ];
+const BOOLEAN_OPS = ['equals', 'true', 'false', 'blank', 'notBlank'];
 const DATE_OPS = ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank'];
 
 const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function textCond(col: Column, m: Model, fail: () => HttpError): Cond {
   const ref = sql.ref(col.column);
-  const type = String(m.type ?? 'contains');
-  if (!TEXT_OPS.includes(type)) throw fail();
+  const type = choice(m.type, 'contains', TEXT_OPS, fail);
   if (type === 'blank') return sql<SqlBool>`(${ref} is null or ${ref} = '')`;
   if (type === 'notBlank') return sql<SqlBool>`(${ref} is not null and ${ref} <> '')`;
   const raw = m.filter;
@@ -68,19 +83,24 @@ function textCond(col: Column, m: Model, fail: () => HttpError): Cond {
   }
 }
 
-function num(v: unknown, fail: () => HttpError): number {
+/**
+ * A filter value of a number column. Integer columns take integers within what the column stores
+ * (`id` is 32-bit on PostgreSQL, integer fields 64-bit: bounded by 2^53 to stay exact), so a
+ * fractional id or 2^31 is a 400 here and never a database error.
+ */
+function num(v: unknown, col: Column, fail: () => HttpError): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   if (!Number.isFinite(n)) throw fail();
+  if (col.max !== undefined && (!Number.isInteger(n) || Math.abs(n) > col.max)) throw fail();
   return n;
 }
 
 function numberCond(col: Column, m: Model, fail: () => HttpError): Cond {
   const ref = sql.ref(col.column);
-  const type = String(m.type ?? 'equals');
-  if (!NUMBER_OPS.includes(type)) throw fail();
+  const type = choice(m.type, 'equals', NUMBER_OPS, fail);
   if (type === 'blank') return sql<SqlBool>`${ref} is null`;
   if (type === 'notBlank') return sql<SqlBool>`${ref} is not null`;
-  const v = num(m.filter, fail);
+  const v = num(m.filter, col, fail);
   switch (type) {
     case 'equals':
       return sql<SqlBool>`${ref} = ${v}`;
@@ -95,7 +115,7 @@ function numberCond(col: Column, m: Model, fail: () => HttpError): Cond {
     case 'greaterThanOrEqual':
       return sql<SqlBool>`${ref} >= ${v}`;
     default:
-      return sql<SqlBool>`(${ref} >= ${v} and ${ref} <= ${num(m.filterTo, fail)})`;
+      return sql<SqlBool>`(${ref} >= ${v} and ${ref} <= ${num(m.filterTo, col, fail)})`;
   }
 }
 
@@ -108,8 +128,7 @@ function dateCond(col: Column, m: Model, fail: () => HttpError): Cond {
   const ref = sql.ref(col.column);
   // date-time columns (createdAt…) compare on their day, as AG Grid's date filter does
   const d = sql`substr(${ref}, 1, 10)`;
-  const type = String(m.type ?? 'equals');
-  if (!DATE_OPS.includes(type)) throw fail();
+  const type = choice(m.type, 'equals', DATE_OPS, fail);
   if (type === 'blank') return sql<SqlBool>`${ref} is null`;
   if (type === 'notBlank') return sql<SqlBool>`${ref} is not null`;
   const from = day(m.dateFrom, fail);
@@ -143,11 +162,10 @@ function booleanCond(col: Column, m: Model, fail: () => HttpError, sqlite: boole
     const parts = values.map((b) => sql<SqlBool>`${ref} = ${lit(b)}`);
     return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
   }
-  const type = String(m.type ?? 'equals');
+  const type = choice(m.type, 'equals', BOOLEAN_OPS, fail);
   if (type === 'blank') return sql<SqlBool>`${ref} is null`;
   if (type === 'notBlank') return sql<SqlBool>`${ref} is not null`;
   if (type === 'true' || type === 'false') return sql<SqlBool>`${ref} = ${lit(type === 'true')}`;
-  if (type !== 'equals') throw fail();
   return sql<SqlBool>`${ref} = ${lit(bool(m.filter, fail))}`;
 }
 
@@ -174,8 +192,8 @@ function condition(col: Column, m: unknown, fail: () => HttpError, sqlite: boole
     const parts = model.conditions.map((c: unknown) => condition(col, c, fail, sqlite, depth + 1));
     return sql<SqlBool>`(${sql.join(parts, op)})`;
   }
-  const filterType = String(model.filterType ?? FILTER_TYPES[col.kind][0]);
-  if (!FILTER_TYPES[col.kind].includes(filterType)) throw fail();
+  const types = FILTER_TYPES[col.kind];
+  choice(model.filterType, types[0] ?? '', types, fail);
   switch (col.kind) {
     case 'text':
       return textCond(col, model, fail);
@@ -188,9 +206,14 @@ function condition(col: Column, m: unknown, fail: () => HttpError, sqlite: boole
   }
 }
 
+/**
+ * The conditions of a filter model. A column in `hidden` (hidden from the caller's role) is refused
+ * with a 400 naming it: a filter on it would find its values by bisection.
+ */
 export function filterConditions(
   filterModel: unknown,
   columns: Map<string, Column>,
+  hidden: ReadonlySet<string>,
   lang: Lang,
   sqlite: boolean,
 ): Cond[] {
@@ -198,6 +221,7 @@ export function filterConditions(
   if (typeof filterModel !== 'object' || Array.isArray(filterModel)) throw listError(lang, 'filterModel');
   const out: Cond[] = [];
   for (const [colId, model] of Object.entries(filterModel as Model)) {
+    if (hidden.has(colId)) throw hiddenFieldError(lang, colId);
     const col = columns.get(colId);
     const fail = () => listError(lang, colId);
     if (!col) throw fail();

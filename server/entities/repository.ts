@@ -8,9 +8,10 @@ import type { SystemTables } from '../db/types';
 import { SYSTEM_COLUMN_MAP } from '../db/entityTables';
 import { conflict, notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
-import { columnsOf } from './columns';
+import { ID_MAX, columnsOf } from './columns';
 import { cachedCount, invalidateCounts } from './countCache';
-import { filterConditions, listError } from './filters';
+import { filterConditions, hiddenFieldError, listError } from './filters';
+import { readCondition, readableRows, unqueryableFields } from './readAccess';
 import { periodCondition } from './period';
 import { HOOKS } from './hooks';
 import { syncAttachments } from '../attachments/links';
@@ -49,30 +50,33 @@ export interface ListQuery {
   filtered: Set<string>;
 }
 
-export function listQuery(
+export async function listQuery(
   ctx: AppContext,
   entity: Entity,
   user: CurrentUser,
   body: Partial<ListRequest> & Record<string, unknown>,
   lang: Lang,
   selectedYear: number | null = null,
-): ListQuery {
+): Promise<ListQuery> {
   const columns = columnsOf(entity);
-  const conditions = filterConditions(body.filterModel, columns, lang, ctx.dialect === 'sqlite');
+  const hidden = await unqueryableFields(ctx, entity, user);
+  const conditions = filterConditions(body.filterModel, columns, hidden, lang, ctx.dialect === 'sqlite');
   const period = periodCondition(entity, selectedYear);
   if (period) conditions.push(period);
   const scope = scopeCondition(entity, user);
   if (scope) conditions.push(scope);
+  const readable = await readCondition(ctx, entity, user);
+  if (readable) conditions.push(readable);
   // AG Grid sends [] until the user sorts: the definition's default order applies then
   const asked = body.sortModel;
-  const sortModel =
-    Array.isArray(asked) && asked.length === 0
-      ? (entity.def.list.defaultSort ?? [])
-      : (asked ?? entity.def.list.defaultSort ?? []);
+  const byDefault = (entity.def.list.defaultSort ?? []).filter((s) => !hidden.has(s.colId));
+  const sortModel = Array.isArray(asked) && asked.length === 0 ? byDefault : (asked ?? byDefault);
   if (!Array.isArray(sortModel) || sortModel.length > 10) throw listError(lang, 'sortModel');
   const order: ListQuery['order'] = [];
   for (const s of sortModel as unknown[]) {
-    const { colId, sort } = (s ?? {}) as { colId?: unknown; sort?: unknown };
+    if (typeof s !== 'object' || s === null) throw listError(lang, 'sortModel');
+    const { colId, sort } = s as { colId?: unknown; sort?: unknown };
+    if (typeof colId === 'string' && hidden.has(colId)) throw hiddenFieldError(lang, colId);
     const col = typeof colId === 'string' ? columns.get(colId) : undefined;
     if (!col || (sort !== 'asc' && sort !== 'desc')) throw listError(lang, 'sortModel');
     order.push({ column: col.column, dir: sort });
@@ -139,11 +143,12 @@ export async function listRows(
   const end = body.endRow === undefined ? (start ?? 0) + 100 : int(body.endRow);
   if (start === null || start < 0) throw listError(lang, 'startRow');
   if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
-  const q = listQuery(ctx, entity, user, body, lang, selectedYear);
+  const q = await listQuery(ctx, entity, user, body, lang, selectedYear);
   const key = whereKey(ctx, q);
   const count = () => countRows(ctx, entity, q);
   const index = await sortIndex(ctx, entity, q, key, end, count);
-  const rows = await addLookupDisplays(ctx, entity, user, await pageRows(ctx, entity, q, start, end, index));
+  const page = await readableRows(ctx, entity, user, await pageRows(ctx, entity, q, start, end, index));
+  const rows = await addLookupDisplays(ctx, entity, user, page);
   // a short page tells the total by itself; otherwise the count, cached (countCache.ts)
   if (rows.length < end - start && (rows.length > 0 || start === 0))
     return { rows, lastRow: start + rows.length };
@@ -156,6 +161,8 @@ async function findStored(
   user: CurrentUser | null,
   id: number,
 ): Promise<Row | undefined> {
+  // an id beyond the id column's range names no row (on PostgreSQL `serial` it would be an error)
+  if (id > ID_MAX) return undefined;
   let q = db.selectFrom(entity.table).selectAll().where('id', '=', id);
   const scope = scopeCondition(entity, user);
   if (scope) q = q.where(scope);
@@ -164,8 +171,9 @@ async function findStored(
 
 export async function getRow(ctx: AppContext, entity: Entity, user: CurrentUser, id: number): Promise<Row> {
   const row = await findStored(ctx.db as unknown as Untyped, entity, user, id);
-  if (!row) throw notFound();
-  const api = toApiRow(entity, row);
+  // rows the caller may not read (readAccess.ts) are not found; the readable ones as it may see them
+  const [api] = row ? await readableRows(ctx, entity, user, [toApiRow(entity, row)]) : [];
+  if (!api) throw notFound();
   if (entity.children.length === 0) return api;
   return { ...api, ...(await readLines(ctx.db as unknown as Untyped, entity, Number(api.id))) };
 }

@@ -22,10 +22,16 @@ function send(req: FastifyRequest, reply: FastifyReply, status: number, key: Err
     body.State = EnvelopeState.InvalidValues;
   // 400: the offending parts also as an `errors` map (field → messages), as clients expect of a 400
   if (status === 400 && body.ServerMessageTexts.length > 0) {
-    const errors: Record<string, string[]> = {};
-    for (const m of body.ServerMessageTexts)
-      (errors[m.FieldName] ??= []).push(`${m.FieldName}: ${m.Message}`);
-    return reply.code(status).send({ ...body, errors });
+    // field names come from the request (a filter on `constructor`, `__proto__`…): a Map, never
+    // an object indexed by them, so no Object.prototype member is taken for a list
+    const errors = new Map<string, string[]>();
+    for (const m of body.ServerMessageTexts) {
+      const list = errors.get(m.FieldName) ?? [];
+      list.push(`${m.FieldName}: ${m.Message}`);
+      errors.set(m.FieldName, list);
+    }
+    // fromEntries defines own properties: `__proto__` stays a plain key of the answer
+    return reply.code(status).send({ ...body, errors: Object.fromEntries(errors) });
   }
   return reply.code(status).send(body);
 }

@@ -11,10 +11,11 @@ import type { Untyped } from '../db/untyped';
 import { forbidden, unknownEntity } from '../http/errors';
 import { t } from '../i18n';
 import { columnsOf, type Column } from '../entities/columns';
-import { listError } from '../entities/filters';
+import { hiddenFieldError, listError } from '../entities/filters';
+import { lookupTexts } from '../entities/lookupDisplay';
+import { unqueryableFields } from '../entities/readAccess';
 import { listQuery } from '../entities/repository';
 import { permissionsByEntity } from '../security/permissions';
-import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { jalaliMonthKey } from './period';
 import type { MeasureOp, ReportRequest, ReportRow } from '../../runtime/shared/reports';
 
@@ -36,7 +37,9 @@ export function readReportRequest(body: Record<string, unknown>, lang: Lang): Re
   if (body.groupBy !== undefined && body.groupBy !== null && typeof body.groupBy !== 'string')
     throw fail('groupBy');
   const m = (body.measure ?? { op: 'count' }) as { op?: unknown; field?: unknown };
-  if (typeof m !== 'object' || !['count', 'sum', 'avg'].includes(String(m.op))) throw fail('measure.op');
+  // typeof before includes: an object as `op` ({"toString": 1}) is a 400, not a TypeError
+  if (typeof m !== 'object' || Array.isArray(m)) throw fail('measure');
+  if (typeof m.op !== 'string' || !['count', 'sum', 'avg'].includes(m.op)) throw fail('measure.op');
   if (m.field !== undefined && m.field !== null && typeof m.field !== 'string') throw fail('measure.field');
   return {
     entity: body.entity,
@@ -55,8 +58,14 @@ export async function reportEntity(ctx: AppContext, user: CurrentUser, key: stri
   return entity;
 }
 
-function measured(req: ReportRequest, columns: Map<string, Column>, lang: Lang): Column | null {
+function measured(
+  req: ReportRequest,
+  columns: Map<string, Column>,
+  hidden: ReadonlySet<string>,
+  lang: Lang,
+): Column | null {
   if (req.measure.op === 'count') return null;
+  if (req.measure.field && hidden.has(req.measure.field)) throw hiddenFieldError(lang, req.measure.field);
   const col = req.measure.field ? columns.get(req.measure.field) : undefined;
   if (!col || col.kind !== 'number') throw listError(lang, 'measure.field');
   return col;
@@ -75,16 +84,21 @@ export async function runReport(
   lang: Lang,
 ): Promise<ReportRow[]> {
   const entity = await reportEntity(ctx, user, req.entity);
-  // fields hidden from the user's role can be neither grouped, measured nor filtered on
-  const hidden = hiddenOf(await fieldModes(ctx, user, entity));
+  // fields hidden from the user's role can be neither grouped, measured nor filtered on (400 naming
+  // the field; the filter: listQuery)
+  const hidden = await unqueryableFields(ctx, entity, user);
   const columns = columnsOf(entity);
-  for (const name of hidden) columns.delete(name);
-  const filterModel = req.filterModel as Record<string, unknown> | undefined;
-  for (const name of Object.keys(filterModel ?? {})) if (hidden.has(name)) throw listError(lang, name);
+  if (req.groupBy !== undefined && hidden.has(req.groupBy)) throw hiddenFieldError(lang, req.groupBy);
   const group = req.groupBy === undefined ? null : columns.get(req.groupBy);
   if (group === undefined) throw listError(lang, 'groupBy');
-  const measure = measured(req, columns, lang);
-  const q = listQuery(ctx, entity, user, { filterModel, sortModel: [] }, lang);
+  const measure = measured(req, columns, hidden, lang);
+  const q = await listQuery(
+    ctx,
+    entity,
+    user,
+    { filterModel: req.filterModel as Record<string, unknown> | undefined, sortModel: [] },
+    lang,
+  );
   const ref = measure ? sql.ref(measure.column) : null;
   // dates group by day here (literal substr arguments: the same text in SELECT and GROUP BY)
   const keyExpr: RawBuilder<unknown> = !group
@@ -151,25 +165,18 @@ async function groupLabels(
   const meta = field ? entity.def.fields[field] : undefined;
   for (const k of keys) {
     if (k === null) set(k, group ? t(lang, 'report.empty') : t(lang, 'report.total'));
-    else if (meta?.enumLabels?.[String(k)]) set(k, localText(meta.enumLabels[String(k)], lang));
+    else if (meta?.enumLabels && Object.hasOwn(meta.enumLabels, String(k)))
+      set(k, localText(meta.enumLabels[String(k)]!, lang));
     else if (group?.kind === 'boolean') set(k, t(lang, k ? 'report.yes' : 'report.no'));
     else if (group?.kind === 'date') {
       const [y, m] = String(k).split('-');
       set(k, `${t(lang, `report.months.m${Number(m)}`)} ${y}`);
     }
   }
-  const lookup = meta?.lookup;
-  const target = lookup ? ctx.registry.byEntityKey(lookup.entity) : undefined;
-  if (!lookup || !target) return out;
-  if (!(await permissionsByEntity(ctx, user)).get(target.key)?.view) return out;
-  const display = columnsOf(target).get(lookup.displayField);
+  if (!meta?.lookup) return out;
+  // the looked-up entity's permissions, field hiding and row scope apply (lookupDisplay.ts)
   const ids = keys.filter((k): k is number => typeof k === 'number');
-  if (!display || ids.length === 0) return out;
-  const found = (await (ctx.db as unknown as Untyped)
-    .selectFrom(target.table)
-    .select(['id', sql.ref(display.column).as('d')])
-    .where('id', 'in', ids)
-    .execute()) as { id: unknown; d: unknown }[];
-  for (const r of found) if (r.d !== null) set(Number(r.id), String(r.d));
+  const texts = await lookupTexts(ctx, user, meta.lookup, ids);
+  for (const [id, text] of texts) set(id, text);
   return out;
 }
