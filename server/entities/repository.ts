@@ -13,6 +13,7 @@ import { cachedCount, invalidateCounts } from './countCache';
 import { filterConditions, listError } from './filters';
 import { periodCondition } from './period';
 import { HOOKS } from './hooks';
+import { refuseServerRows } from '../security/writeRule';
 import { releaseAttachments } from '../attachments/cleanup';
 import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
@@ -179,7 +180,8 @@ async function runHook(
   values: Row | null,
   lines: Lines = {},
 ): Promise<Row | null> {
-  // the definition's approval states (workflow block) first, then the entity's own hook
+  // rows the server alone writes (security/writeRule.ts), the approval states (workflow block), the entity's own hook
+  refuseServerRows(entity.def, before, values);
   await enforceWorkflow(trx, entity, user, before, values);
   const hook = HOOKS[entity.key]?.beforeWrite;
   const final = hook ? await hook({ trx, action, user, before, values, lines, entity }) : values;
