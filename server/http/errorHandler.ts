@@ -45,12 +45,8 @@ export function routerErrors(headers: (url: string) => Record<string, string>) {
       void reply.code(400).send({ error: 'invalid_request' });
       return;
     }
-    void send(
-      req,
-      reply,
-      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400,
-      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'UnknownEntity' : 'BadRequest',
-    );
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void send(req, reply, 404, 'UnknownEntity');
+    else void send(req, reply, 400, 'BadRequest');
   };
 }
 

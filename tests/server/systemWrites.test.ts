@@ -173,6 +173,20 @@ describe.each(DIALECTS)('system writes on %s', (dialect) => {
           delete: false,
         });
       expect((await permissions('admin', module, name)).view).toBe(true);
+      // the permissions screen shows the rule in force, not the stored grant
+      const screen = await call<{ entities: { key: string; permissions: EntityPermissions }[] }>(
+        app,
+        'Security/Permission/Get',
+        tok.admin!,
+        { role: 'staff' },
+      );
+      expect(screen.body.Data.entities.find((e) => e.key === `${module}.${name}`)?.permissions).toMatchObject(
+        {
+          create: false,
+          edit: false,
+          delete: false,
+        },
+      );
     },
   );
 
