@@ -99,7 +99,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function licenceExpiresOn(value: string | undefined, now = new Date()): string {
   if (value === undefined || value === '')
     return new Date(now.getTime() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  if (!DAY.test(value) || Number.isNaN(Date.parse(value)))
+  const day = DAY.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value)
     throw new Error(`Invalid LICENCE_EXPIRES_ON (yyyy-mm-dd expected): ${value}`);
   return value;
 }
