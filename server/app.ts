@@ -12,11 +12,12 @@ import { copyRetyped, keepRetypedColumns, type Retyped } from './db/retype';
 import type { Untyped } from './db/untyped';
 import { migrate } from './db/migrations';
 import { seed, syncAdminPermissions } from './db/seed';
+import { showLicence } from './entities/gates';
 import { loadDefinitions } from './definitions/load';
 import { Registry } from './definitions/registry';
 import { authPlugin } from './auth/plugin';
-import { installErrorHandlers } from './http/errorHandler';
-import { installSecurityHeaders } from './http/securityHeaders';
+import { installErrorHandlers, routerErrors } from './http/errorHandler';
+import { answerHeaders, installSecurityHeaders, securityHeaders } from './http/securityHeaders';
 import { installBodyGuard } from './http/bodyGuard';
 import { requestLang } from './i18n';
 import { accountPlugin } from './security/account';
@@ -59,6 +60,7 @@ async function prepare(ctx: AppContext): Promise<Retyped[]> {
     await seed(trx, ctx);
     // files named by rows before files had an owning row get one (attachments/links.ts)
     await claimAttachmentRows(trx, ctx.registry);
+    await showLicence(trx, ctx);
     await syncAdminPermissions(trx, ctx.registry);
     await syncPseudoPermissions(trx);
     return retyped;
@@ -81,10 +83,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const database = openDatabase(config.databaseUrl);
   const ctx: AppContext = { db: database.db, dialect: database.dialect, registry, config, definitionFiles };
 
+  const staticDir = existsSync(config.staticDir) ? config.staticDir : null;
+  const headers = securityHeaders(staticDir, options.env ?? process.env);
   const app = Fastify({
     logger: options.logger === false ? false : { level: 'info', redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // router refusals (long path segment, bad escape) answer the envelope too
+    frameworkErrors: routerErrors((url) => answerHeaders(headers, url)),
   });
   app.decorate('ctx', ctx);
   app.decorateRequest('lang', 'fa');
@@ -106,8 +112,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throw e;
   }
 
-  const staticDir = existsSync(config.staticDir) ? config.staticDir : null;
-  installSecurityHeaders(app, staticDir, options.env ?? process.env);
+  installSecurityHeaders(app, headers);
   installBodyGuard(app);
   await app.register(formbody);
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, index: 'index.html' });

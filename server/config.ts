@@ -42,6 +42,12 @@ export interface ServerConfig {
    * than `maxAgeMs` (ATTACHMENT_ORPHAN_AGE seconds, default 24 h).
    */
   attachmentSweep: { intervalMs: number; maxAgeMs: number };
+  /**
+   * Last day (yyyy-mm-dd, UTC) of the software licence, set by the server's operator only
+   * (LICENCE_EXPIRES_ON); past it every entity call answers 402 (server/entities/gates.ts). Without
+   * it the demo runs on a licence a year ahead of the start. Shown read-only among the settings.
+   */
+  licenceExpiresOn: string;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
@@ -87,6 +93,18 @@ function int(value: string | undefined, fallback: number): number {
   return n;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** LICENCE_EXPIRES_ON (yyyy-mm-dd) or, for the demo, a year from now; a malformed value stops the start. */
+export function licenceExpiresOn(value: string | undefined, now = new Date()): string {
+  if (value === undefined || value === '')
+    return new Date(now.getTime() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const day = DAY.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value)
+    throw new Error(`Invalid LICENCE_EXPIRES_ON (yyyy-mm-dd expected): ${value}`);
+  return value;
+}
+
 /** Resolves `sqlite:relative/path` against the project root; other URLs pass through. */
 export function normaliseDatabaseUrl(url: string): string {
   if (url.startsWith('sqlite:')) return `sqlite:${fromRoot(url.slice('sqlite:'.length))}`;
@@ -111,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       intervalMs: int(env.ATTACHMENT_SWEEP_INTERVAL, 3600) * 1000,
       maxAgeMs: int(env.ATTACHMENT_ORPHAN_AGE, 24 * 3600) * 1000,
     },
+    licenceExpiresOn: licenceExpiresOn(env.LICENCE_EXPIRES_ON),
   };
 }

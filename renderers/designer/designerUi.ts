@@ -51,6 +51,9 @@ export function designerUiSchema(t: Translate): UiSchema {
     rules: { 'ui:field': 'designerRules' },
     scope: { ...title('scope'), party: title('scopeParty'), partyKind: title('scopePartyKind') },
     branchScoped: title('branchScoped'),
+    // who writes the rows (docs/api.md «Written by the server»): kept as the file says, not edited here
+    writes: { 'ui:field': 'designerNothing' },
+    serverRows: { 'ui:field': 'designerNothing' },
   };
 }
 

@@ -89,6 +89,17 @@ export interface EntityDefinition {
   /** Rows belong to branches: calls answer 501 when a selected branch has no operating licence. */
   branchScoped?: boolean;
   /**
+   * Who may write rows through the API, whatever the role permissions say (server/security/writeRule.ts):
+   * `server` = nobody, not even admin (logs and histories the server writes itself); `admin` = the
+   * admin role only (system settings). Absent: the role permissions alone.
+   */
+  writes?: 'server' | 'admin';
+  /**
+   * Rows written by the server only: rows whose `field` holds one of `values` answer 403 on
+   * Update/Delete and cannot be created through the API (e.g. the licence shown among the settings).
+   */
+  serverRows?: { field: string; values: string[] };
+  /**
    * Links of the list toolbar for the selected row (e.g. run a saved report); `{id}` in the route
    * is replaced by the row's id. Shown to whoever may view the entity.
    */

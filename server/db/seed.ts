@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import type { Registry } from '../definitions/registry';
 import { FISCAL_PERIODS, demoCustomers, demoVendors } from './seedData';
-import { BRANCHES, STOCK_TAKINGS, demoSettings } from './seedDocuments';
+import { BRANCHES, STOCK_TAKINGS } from './seedDocuments';
 import type { RolePermissionsTable, SystemTables } from './types';
 import { insertRows } from './seedInsert';
 import { SEEDERS } from './seeders';
@@ -30,7 +30,6 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
   const vendorIds = await insertRows(db, ctx, 'supplyChain.vendor', demoVendors());
   const customerIds = await insertRows(db, ctx, 'sales.customer', demoCustomers());
   await insertRows(db, ctx, 'accounting.fiscalPeriod', FISCAL_PERIODS);
-  await insertRows(db, ctx, 'systemConfig.setting', demoSettings());
   await insertRows(db, ctx, 'systemConfig.branch', BRANCHES);
   await insertRows(db, ctx, 'inventory.stockTaking', STOCK_TAKINGS);
   // sales invoices and vouchers (F-1405-001, S-1405-001, …) come from server/db/seeders/finance.ts
@@ -125,6 +124,13 @@ export async function syncAdminPermissions(db: Kysely<SystemTables>, registry: R
   const missing = registry
     .all()
     .filter((e) => !have.has(e.key))
-    .map((e) => permissionRow('admin', e.key, ENTITY_ACTIONS));
+    // logs and histories (`writes: "server"`): admin views them, the definition keeps them unwritable
+    .map((e) =>
+      permissionRow(
+        'admin',
+        e.key,
+        ENTITY_ACTIONS.filter((a) => e.def.writes !== 'server' || !['create', 'edit', 'delete'].includes(a)),
+      ),
+    );
   if (missing.length) await db.insertInto('role_permissions').values(missing).execute();
 }

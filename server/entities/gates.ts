@@ -1,16 +1,18 @@
 /**
  * Installation-wide conditions checked before an entity action (docs/api.md):
- * - licence: the setting `licence.expiresOn` (systemConfig.setting) in the past → 402 on every
- *   entity action except on the settings themselves, so an admin can enter the new date;
+ * - licence: the operator's LICENCE_EXPIRES_ON (config.licenceExpiresOn) in the past → 402 on every
+ *   entity action except on the settings themselves (where the licence is shown); no API call can
+ *   change it: its settings row is written by the server at start (`serverRows` of the definition);
  * - branches: on branch-scoped definitions, any branch named in the `selectedBranches` header
  *   (comma-separated ids) that is unknown or has no operating licence → 501.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Entity } from '../definitions/registry';
+import type { SystemTables } from '../db/types';
 import { HttpError, badRequest } from '../http/errors';
 import type { Untyped } from '../db/untyped';
-import { cached } from '../security/accessCache';
 
 // Entity tables exist only at run time; their queries are untyped.
 
@@ -23,25 +25,48 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-export async function readSetting(ctx: AppContext, key: string): Promise<string | null> {
-  const settings = ctx.registry.byEntityKey(SETTINGS_ENTITY);
-  if (!settings) return null;
-  const table = settings.table;
-  const row = (await cached(ctx.db, [table], `setting:${table}\u0000${key}`, () =>
-    (ctx.db as unknown as Untyped)
-      .selectFrom(table)
-      .select('value')
-      .where('key', '=', key)
-      .executeTakeFirst(),
-  )) as { value: string | null } | undefined;
-  return row?.value ?? null;
+export function checkLicence(ctx: AppContext, entity: Entity): void {
+  if (entity.key === SETTINGS_ENTITY) return;
+  if (today() > ctx.config.licenceExpiresOn) throw new HttpError(402, 'TheLicenceExpiredPleaseCallCompany');
 }
 
-export async function checkLicence(ctx: AppContext, entity: Entity): Promise<void> {
-  if (entity.key === SETTINGS_ENTITY) return;
-  const expiresOn = await readSetting(ctx, LICENCE_KEY);
-  if (expiresOn && /^\d{4}-\d{2}-\d{2}$/.test(expiresOn) && today() > expiresOn)
-    throw new HttpError(402, 'TheLicenceExpiredPleaseCallCompany');
+/**
+ * Shows the licence in force among the settings: the `licence.expiresOn` row (one) holds the
+ * operator's date, written here at start inside the startup transaction, never through the API.
+ */
+export async function showLicence(trx: Kysely<SystemTables>, ctx: AppContext): Promise<void> {
+  const settings = ctx.registry.byEntityKey(SETTINGS_ENTITY);
+  if (!settings) return;
+  const db = trx as unknown as Untyped;
+  const value = ctx.config.licenceExpiresOn;
+  const rows = (await db
+    .selectFrom(settings.table)
+    .select(['id', 'value'])
+    .where('key', '=', LICENCE_KEY)
+    .orderBy('id')
+    .execute()) as { id: number; value: string | null }[];
+  const [first, ...extra] = rows;
+  if (extra.length > 0)
+    await db
+      .deleteFrom(settings.table)
+      .where(
+        'id',
+        'in',
+        extra.map((r) => r.id),
+      )
+      .execute();
+  const now = new Date().toISOString();
+  if (!first)
+    await db
+      .insertInto(settings.table)
+      .values({ key: LICENCE_KEY, value, version: 1, created_at: now, updated_at: now })
+      .execute();
+  else if (first.value !== value)
+    await db
+      .updateTable(settings.table)
+      .set((eb) => ({ value, version: eb('version', '+', 1), updated_at: now }))
+      .where('id', '=', first.id)
+      .execute();
 }
 
 /** Branch ids of the `selectedBranches` header; [] when absent; 400 when malformed. */

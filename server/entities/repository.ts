@@ -15,6 +15,7 @@ import { readCondition, readableRows, unqueryableFields } from './readAccess';
 import { periodCondition } from './period';
 import { HOOKS } from './hooks';
 import { syncAttachments } from '../attachments/links';
+import { refuseServerRows } from '../security/writeRule';
 import { enforceWorkflow } from '../operations/workflow';
 import { diff, toApiRow, toColumns, type Row } from './rows';
 import type { Lines } from './document';
@@ -187,7 +188,8 @@ async function runHook(
   values: Row | null,
   lines: Lines = {},
 ): Promise<Row | null> {
-  // the definition's approval states (workflow block) first, then the entity's own hook
+  // rows the server alone writes (security/writeRule.ts), the approval states (workflow block), the entity's own hook
+  refuseServerRows(entity.def, before, values);
   await enforceWorkflow(trx, entity, user, before, values);
   const hook = HOOKS[entity.key]?.beforeWrite;
   return hook ? await hook({ trx, action, user, before, values, lines, entity }) : values;

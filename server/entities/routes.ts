@@ -85,7 +85,7 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       const user = (await authenticate(ctx, req, 'required', false)) as CurrentUser;
       const perms = await entityPermissions(ctx, user, entity.key);
       if (!perms[need]) throw forbidden();
-      await checkLicence(ctx, entity);
+      checkLicence(ctx, entity);
       await checkBranches(ctx, entity, req);
       if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply, selectedYear(req));
       // field permissions: hidden fields never answered nor written, read-only ones kept

@@ -38,6 +38,24 @@ function send(req: FastifyRequest, reply: FastifyReply, status: number, key: Err
 
 const isOAuth = (req: FastifyRequest) => /^\/(Token|revoke)\b/.test(req.url);
 
+/**
+ * Fastify's router refusals, raised before any hook runs (the `frameworkErrors` option): a path
+ * segment longer than the router's limit names no entity, action or file, so it answers 404
+ * UnknownEntity like every other unknown path; a malformed percent-escape answers 400. Both in the
+ * envelope, with the headers of every answer (`headers`: securityHeaders.answerHeaders).
+ */
+export function routerErrors(headers: (url: string) => Record<string, string>) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    reply.headers(headers(req.url));
+    if (isOAuth(req)) {
+      void reply.code(400).send({ error: 'invalid_request' });
+      return;
+    }
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void send(req, reply, 404, 'UnknownEntity');
+    else void send(req, reply, 400, 'BadRequest');
+  };
+}
+
 export function installErrorHandlers(app: FastifyInstance, staticDir: string | null): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, req, reply) => {
     if (error instanceof HttpError) return send(req, reply, error.status, error.key, error);

@@ -115,14 +115,21 @@ export function securityHeaders(
   };
 }
 
+/** Paths whose answers carry data (the API, tokens): never stored by a browser or a proxy. */
+export const isDataPath = (url: string): boolean => /^\/(api|Token|revoke)(?:[/?#]|$)/.test(url);
+
+/**
+ * The headers of one answer: the security headers, and on data paths `Cache-Control: no-store`
+ * (a route may still set its own afterwards: the hash-named validator modules are immutable code).
+ * Static files keep the caching of @fastify/static.
+ */
+export function answerHeaders(headers: Record<string, string>, url: string): Record<string, string> {
+  return isDataPath(url) ? { ...headers, 'Cache-Control': 'no-store' } : headers;
+}
+
 /** Adds the headers to every answer (API, static files, errors). Not wrapped in fastify-plugin by design: registered on the root. */
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  staticDir: string | null,
-  env?: NodeJS.ProcessEnv,
-): void {
-  const headers = securityHeaders(staticDir, env);
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(headers);
+export function installSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(answerHeaders(headers, req.url));
   });
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { EntityDefinition } from '../../runtime/shared/definition';
 import type { SystemTables } from '../db/types';
 import { definitionProblems } from '../definitions/load';
+import { keepShippedWriteRule } from '../security/writeRule';
 
 export interface StoredVersion {
   version: number;
@@ -93,7 +94,10 @@ export async function definitionsInForce(db: Db, files: EntityDefinition[]): Pro
   const active = await activeVersions(db);
   const out = new Map<string, EntityDefinition>();
   for (const def of files) out.set(`${def.module}.${def.name}`, def);
-  for (const [key, stored] of active)
-    if (definitionProblems(stored.definition).length === 0) out.set(key, stored.definition);
+  for (const [key, stored] of active) {
+    if (definitionProblems(stored.definition).length > 0) continue;
+    const shipped = out.get(key);
+    out.set(key, shipped ? keepShippedWriteRule(shipped, stored.definition) : stored.definition);
+  }
   return [...out.values()];
 }

@@ -14,6 +14,7 @@ import { FIELD_MODES, type FieldMode } from './fieldAccess';
 import { isPermissionField } from './lineFields';
 import { menuSlots, saveLayout } from './menuLayout';
 import { requirePermission } from './permissions';
+import { applyWriteRule } from './writeRule';
 
 export const allowedSecurity = (ctx: AppContext, user: CurrentUser) =>
   requirePermission(ctx, user, SECURITY, 'edit');
@@ -67,9 +68,12 @@ export async function securityAdminPlugin(app: FastifyInstance): Promise<void> {
       role,
       entities: entities.map((e) => {
         const row = byKey.get(e.key);
-        const permissions = Object.fromEntries(
-          ENTITY_ACTIONS.map((a) => [a, Boolean(row?.[`can_${a}`])]),
-        ) as EntityPermissions;
+        // as in force: the definition's write rule (logs, settings) above the stored grants
+        const permissions = applyWriteRule(
+          ctx.registry.byEntityKey(e.key)?.def,
+          role,
+          Object.fromEntries(ENTITY_ACTIONS.map((a) => [a, Boolean(row?.[`can_${a}`])])) as EntityPermissions,
+        );
         const own = Object.fromEntries(
           fields.filter((f) => f.entity === e.key).map((f) => [f.field, f.mode]),
         );

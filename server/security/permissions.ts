@@ -3,6 +3,7 @@ import { ENTITY_ACTIONS, type EntityAction, type EntityPermissions } from '../..
 import type { AppContext, CurrentUser } from '../context';
 import { forbidden } from '../http/errors';
 import { cached } from './accessCache';
+import { applyWriteRule } from './writeRule';
 
 const NONE: EntityPermissions = {
   view: false,
@@ -46,14 +47,18 @@ export async function permissionsByEntity(
   const out = new Map<string, EntityPermissions>();
   for (const r of rows) {
     if (allowed && !allowed.has(r.entity)) continue;
-    out.set(r.entity, {
-      view: Boolean(r.can_view),
-      create: Boolean(r.can_create),
-      edit: Boolean(r.can_edit),
-      delete: Boolean(r.can_delete),
-      export: Boolean(r.can_export),
-      print: Boolean(r.can_print),
-    });
+    // the definition's write rule (logs: server only; settings: admin only) overrides the grants
+    out.set(
+      r.entity,
+      applyWriteRule(ctx.registry.byEntityKey(r.entity)?.def, user.role, {
+        view: Boolean(r.can_view),
+        create: Boolean(r.can_create),
+        edit: Boolean(r.can_edit),
+        delete: Boolean(r.can_delete),
+        export: Boolean(r.can_export),
+        print: Boolean(r.can_print),
+      }),
+    );
   }
   return out;
 }

@@ -209,19 +209,17 @@ describe('error catalogue against the real server', () => {
   });
 
   it('402 (licence expired) → TheLicenceExpiredPleaseCallCompany', async () => {
-    const db = server.app.ctx.db;
-    await sql`update e_systemconfig_setting set value = '2020-01-01' where key = 'licence.expiresOn'`.execute(
-      db,
-    );
+    // the licence is the operator's (LICENCE_EXPIRES_ON, read at start into the config)
+    const config = server.app.ctx.config;
+    const valid = config.licenceExpiresOn;
+    config.licenceExpiresOn = '2020-01-01';
     try {
       await login('staff', PASSWORD, false);
       const error = await fails('Sales/Customer/GetList', {});
       expect(error.status).toBe(402);
       expect(texts()).toEqual(['TheLicenceExpiredPleaseCallCompany']);
     } finally {
-      await sql`update e_systemconfig_setting set value = '2099-01-01' where key = 'licence.expiresOn'`.execute(
-        db,
-      );
+      config.licenceExpiresOn = valid;
     }
   });
 

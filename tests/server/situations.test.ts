@@ -104,29 +104,27 @@ describe.each(DIALECTS)('catalogue situations on %s', (dialect) => {
     expect(await count('Accounting/Voucher')).toBe(before);
   });
 
-  it('an expired licence → 402 on entity calls; sign-in, menu and the settings stay reachable', async () => {
-    const settings = await call<ListPage<EntityRow>>(app, 'SystemConfig/Setting/GetList', tok.admin!, {
-      filterModel: { key: { filterType: 'text', type: 'equals', filter: 'licence.expiresOn' } },
-    });
-    const row = settings.body.Data.rows[0]!;
-    expect(String(row.value) > new Date().toISOString().slice(0, 10)).toBe(true);
-    const set = (value: string, version: number) =>
-      call<EntityRow>(app, 'SystemConfig/Setting/Update', tok.admin!, {
-        id: row.id,
-        version,
-        values: { key: 'licence.expiresOn', value },
+  it('an expired licence (set by the operator) → 402 on entity calls; sign-in, menu and the settings stay reachable', async () => {
+    const expired = await makeApp(db.url, { licenceExpiresOn: '2020-01-01' });
+    try {
+      const staff = (await signIn(expired, 'staff')).access_token;
+      const res = await call(expired, 'Sales/Customer/GetList', staff, { startRow: 0, endRow: 1 });
+      expect(res.status).toBe(402);
+      expect(res.body.MessageTexts).toEqual([
+        'مجوز استفاده از سامانه منقضی شده است؛ لطفاً با شرکت تماس بگیرید.',
+      ]);
+      expect((await call(expired, 'Security/Menu/GetMenu', staff)).status).toBe(200);
+      // the settings show the operator's date
+      const admin = (await signIn(expired, 'admin')).access_token;
+      const settings = await call<ListPage<EntityRow>>(expired, 'SystemConfig/Setting/GetList', admin, {
+        filterModel: { key: { filterType: 'text', type: 'equals', filter: 'licence.expiresOn' } },
       });
-    const expired = await set('2020-01-01', row.version);
-    expect(expired.status).toBe(200);
-    const res = await call(app, 'Sales/Customer/GetList', tok.staff!, { startRow: 0, endRow: 1 });
-    expect(res.status).toBe(402);
-    expect(res.body.MessageTexts).toEqual([
-      'مجوز استفاده از سامانه منقضی شده است؛ لطفاً با شرکت تماس بگیرید.',
-    ]);
-    expect((await signIn(app, 'staff')).access_token).toBeTruthy();
-    expect((await call(app, 'Security/Menu/GetMenu', tok.staff!)).status).toBe(200);
-    const renewed = await set('2099-01-01', expired.body.Data.version);
-    expect(renewed.status).toBe(200);
+      expect(settings.status).toBe(200);
+      expect(settings.body.Data.rows.map((r) => r.value)).toEqual(['2020-01-01']);
+    } finally {
+      await expired.close();
+    }
+    // the app with a valid licence answers
     expect((await call(app, 'Sales/Customer/GetList', tok.staff!, { startRow: 0, endRow: 1 })).status).toBe(
       200,
     );
