@@ -3,6 +3,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Dialect } from './types';
 import { managementMigration } from '../management/migration';
 import { attachmentsMigration } from '../attachments/migration';
+import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -161,6 +162,7 @@ class InCodeProvider implements MigrationProvider {
       '0003_lowcode': lowcode(this.dialect),
       '0004_management': managementMigration,
       '0005_attachments': attachmentsMigration(this.dialect),
+      '0006_scrub_temporary_passwords': scrubTemporaryPasswords,
     };
   }
 }
