@@ -41,7 +41,7 @@ const refreshWith = (app: FastifyInstance, refresh: string) =>
   token(app, { grant_type: 'refresh_token', refresh_token: refresh });
 
 /** Holds the database's write lock (SQLite, from another thread) or the request table's (PostgreSQL) for `ms`. */
-async function holdLock(dialect: string, url: string, ms: number): Promise<Promise<void>> {
+async function holdLock(dialect: string, url: string, ms: number): Promise<{ released: Promise<void> }> {
   if (dialect === 'sqlite') {
     const file = url.replace(/^sqlite:/, '');
     const worker = new Worker(
@@ -54,14 +54,15 @@ async function holdLock(dialect: string, url: string, ms: number): Promise<Promi
        db.close();`,
       { eval: true, workerData: { file, ms } },
     );
+    const released = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     await new Promise((resolve) => worker.once('message', resolve));
-    return new Promise((resolve) => worker.once('exit', () => resolve()));
+    return { released };
   }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('begin');
   await client.query(`lock table ${TABLE} in exclusive mode`);
-  return new Promise((resolve) =>
+  const released = new Promise<void>((resolve) =>
     setTimeout(() => {
       void client
         .query('commit')
@@ -69,6 +70,7 @@ async function holdLock(dialect: string, url: string, ms: number): Promise<Promi
         .then(() => resolve());
     }, ms),
   );
+  return { released };
 }
 
 describe.each(DIALECTS)('password resets and sessions on %s', (dialect) => {
@@ -254,11 +256,11 @@ describe.each(DIALECTS)('password resets and sessions on %s', (dialect) => {
     { timeout: 60_000 },
     async () => {
       const timed = async (address: string, username: string) => {
-        const release = await holdLock(dialect, db.url, 1500);
+        const { released } = await holdLock(dialect, db.url, 1500);
         const started = Date.now();
         const res = await resetFrom(app, address, username);
         const ms = Date.now() - started;
-        await release;
+        await released;
         await resetRequestsSettled(app.ctx);
         return { ms, status: res.statusCode, body: res.body };
       };
