@@ -21,7 +21,11 @@ export const scrubTemporaryPasswords: Migration = {
     const tables = await anyDb.introspection.getTables();
     const table = tables.find((t) => t.name === TABLE);
     if (table?.columns.some((c) => c.name === FIELD))
-      await db.updateTable(TABLE).set({ [FIELD]: null }).where(FIELD, 'is not', null).execute();
+      await db
+        .updateTable(TABLE)
+        .set({ [FIELD]: null })
+        .where(FIELD, 'is not', null)
+        .execute();
     if (!tables.some((t) => t.name === 'audit_log')) return;
     const entries = await db
       .selectFrom('audit_log')

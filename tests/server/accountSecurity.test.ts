@@ -12,7 +12,7 @@ import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import { resetRequestsSettled } from '../../server/auth/resetRequests';
 import type { TokenPair } from '../../server/auth/tokens';
-import { DIALECTS, PASSWORD, call, freshDatabase, makeApp, signIn, token, type TestDb } from './helpers';
+import { DIALECTS, call, freshDatabase, makeApp, signIn, token, type TestDb } from './helpers';
 
 const HOUR = 3_600_000;
 const TABLE = 'e_security_passwordresetrequest';
@@ -171,54 +171,61 @@ describe.each(DIALECTS)('password resets and sessions on %s', (dialect) => {
     },
   );
 
-  it('a migration scrubs temporary passwords that earlier versions stored', { timeout: 120_000 }, async () => {
-    const old = 'Stored1234old';
-    const { id } = (await app.ctx.db
-      .insertInto(TABLE as never)
-      .values({
-        username: 'customer',
-        requestedAt: new Date().toISOString(),
-        status: 'pending',
-        temporaryPassword: old,
-        version: 1,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      } as never)
-      .returning('id' as never)
-      .executeTakeFirstOrThrow()) as { id: number };
-    await app.ctx.db
-      .insertInto('audit_log')
-      .values({
-        user_id: null,
-        at: new Date().toISOString(),
-        entity: 'security.passwordResetRequest',
-        row_id: Number(id),
-        action: 'create',
-        diff: JSON.stringify({ status: [null, 'pending'], temporaryPassword: [null, old] }),
-        lines: null,
-      })
-      .execute();
-    // a database from before the migration: it has not run yet
-    await app.ctx.db
-      .deleteFrom('kysely_migration' as never)
-      .where('name' as never, '=', '0006_scrub_temporary_passwords' as never)
-      .execute();
-    const again = await makeApp(db.url);
-    try {
-      const rows = await again.ctx.db.selectFrom(TABLE as never).selectAll().execute();
-      expect(JSON.stringify(rows)).not.toContain(old);
-      const audit = await again.ctx.db
-        .selectFrom('audit_log')
-        .select('diff')
-        .where('row_id', '=', Number(id))
-        .where('entity', '=', 'security.passwordResetRequest')
+  it(
+    'a migration scrubs temporary passwords that earlier versions stored',
+    { timeout: 120_000 },
+    async () => {
+      const old = 'Stored1234old';
+      const { id } = (await app.ctx.db
+        .insertInto(TABLE as never)
+        .values({
+          username: 'customer',
+          requestedAt: new Date().toISOString(),
+          status: 'pending',
+          temporaryPassword: old,
+          version: 1,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        } as never)
+        .returning('id' as never)
+        .executeTakeFirstOrThrow()) as { id: number };
+      await app.ctx.db
+        .insertInto('audit_log')
+        .values({
+          user_id: null,
+          at: new Date().toISOString(),
+          entity: 'security.passwordResetRequest',
+          row_id: Number(id),
+          action: 'create',
+          diff: JSON.stringify({ status: [null, 'pending'], temporaryPassword: [null, old] }),
+          lines: null,
+        })
         .execute();
-      expect(audit.map((a) => JSON.parse(a.diff) as unknown)).toContainEqual({ status: [null, 'pending'] });
-      expect(JSON.stringify(audit)).not.toContain(old);
-    } finally {
-      await again.close();
-    }
-  });
+      // a database from before the migration: it has not run yet
+      await app.ctx.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '0006_scrub_temporary_passwords' as never)
+        .execute();
+      const again = await makeApp(db.url);
+      try {
+        const rows = await again.ctx.db
+          .selectFrom(TABLE as never)
+          .selectAll()
+          .execute();
+        expect(JSON.stringify(rows)).not.toContain(old);
+        const audit = await again.ctx.db
+          .selectFrom('audit_log')
+          .select('diff')
+          .where('row_id', '=', Number(id))
+          .where('entity', '=', 'security.passwordResetRequest')
+          .execute();
+        expect(audit.map((a) => JSON.parse(a.diff) as unknown)).toContainEqual({ status: [null, 'pending'] });
+        expect(JSON.stringify(audit)).not.toContain(old);
+      } finally {
+        await again.close();
+      }
+    },
+  );
 
   it(
     'reset requests are limited per address and per username (429 + Retry-After) and keep one pending row per user',
@@ -236,7 +243,8 @@ describe.each(DIALECTS)('password resets and sessions on %s', (dialect) => {
         }
         // one username from many addresses: 3 per window
         const byName = [];
-        for (let i = 0; i < 4; i++) byName.push((await resetFrom(limited, `10.8.1.${i}`, 'vendor')).statusCode);
+        for (let i = 0; i < 4; i++)
+          byName.push((await resetFrom(limited, `10.8.1.${i}`, 'vendor')).statusCode);
         expect(byName).toEqual([200, 200, 200, 429]);
         await resetRequestsSettled(limited.ctx);
         const rows = await limited.ctx.db

@@ -33,27 +33,31 @@ describe.each(DIALECTS)('sign-in limits under concurrency on %s', (dialect) => {
     db?.cleanup();
   });
 
-  it('40 concurrent wrong passwords for one user: at most 10 evaluated, the rest 429', { timeout: 120_000 }, async () => {
-    await inFreshWindow(HOUR, 120_000);
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => tokenFrom(app, '10.9.0.1', 'customer', `wrong-pass${i}`)),
-    );
-    const evaluated = answers.filter((a) => a.statusCode === 400);
-    const refused = answers.filter((a) => a.statusCode === 429);
-    expect(evaluated.length).toBeGreaterThan(0);
-    expect(evaluated.length).toBeLessThanOrEqual(10);
-    expect(evaluated.length + refused.length).toBe(40);
-    for (const r of refused) {
-      expect(r.json()).toEqual({ error: 'too_many_requests' });
-      expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    }
-    for (const e of evaluated) expect(e.json()).toEqual({ error: 'invalid_grant' });
-    // the right password from this address is refused too: its 10 failures are used up
-    expect((await tokenFrom(app, '10.9.0.1', 'customer', PASSWORD)).statusCode).toBe(429);
-    // a success gives its slot back: the user signs in from elsewhere again and again
-    for (let i = 0; i < 3; i++)
-      expect((await tokenFrom(app, '10.9.0.2', 'customer', PASSWORD)).statusCode).toBe(200);
-  });
+  it(
+    '40 concurrent wrong passwords for one user: at most 10 evaluated, the rest 429',
+    { timeout: 120_000 },
+    async () => {
+      await inFreshWindow(HOUR, 120_000);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => tokenFrom(app, '10.9.0.1', 'customer', `wrong-pass${i}`)),
+      );
+      const evaluated = answers.filter((a) => a.statusCode === 400);
+      const refused = answers.filter((a) => a.statusCode === 429);
+      expect(evaluated.length).toBeGreaterThan(0);
+      expect(evaluated.length).toBeLessThanOrEqual(10);
+      expect(evaluated.length + refused.length).toBe(40);
+      for (const r of refused) {
+        expect(r.json()).toEqual({ error: 'too_many_requests' });
+        expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+      for (const e of evaluated) expect(e.json()).toEqual({ error: 'invalid_grant' });
+      // the right password from this address is refused too: its 10 failures are used up
+      expect((await tokenFrom(app, '10.9.0.1', 'customer', PASSWORD)).statusCode).toBe(429);
+      // a success gives its slot back: the user signs in from elsewhere again and again
+      for (let i = 0; i < 3; i++)
+        expect((await tokenFrom(app, '10.9.0.2', 'customer', PASSWORD)).statusCode).toBe(200);
+    },
+  );
 
   it(
     '150 concurrent unknown users from one address: at most 50 evaluated; a real user elsewhere signs in promptly',
