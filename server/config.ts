@@ -17,6 +17,10 @@ export interface RateLimitConfig {
   perAddress: number;
   /** UI log entries per client address per window. */
   uiLogPerAddress: number;
+  /** Security/PasswordReset/Request calls per client address per window. */
+  resetPerAddress: number;
+  /** Security/PasswordReset/Request calls per username (from all addresses) per window. */
+  resetPerUser: number;
 }
 
 export interface ServerConfig {
@@ -56,6 +60,8 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
   perUserAllAddresses: 100,
   perAddress: 50,
   uiLogPerAddress: 300,
+  resetPerAddress: 10,
+  resetPerUser: 3,
 };
 
 function fromRoot(path: string): string {

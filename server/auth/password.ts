@@ -1,5 +1,10 @@
-/** Password hashing: scrypt N=2^17, r=8, p=1, 16-byte salt, 64-byte key: `scrypt$17$8$1$<salt>$<hash>`. */
+/**
+ * Password hashing: scrypt N=2^17, r=8, p=1, 16-byte salt, 64-byte key: `scrypt$17$8$1$<salt>$<hash>`.
+ * Every derivation (sign-in, dummy check, new password) goes through one bounded queue per process
+ * (hashQueue.ts), so a flood of sign-ins cannot starve the server: when it is full, 429 at once.
+ */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hashWork } from './hashQueue';
 
 const LOG_N = 17;
 const R = 8;
@@ -8,10 +13,13 @@ const KEY_LEN = 64;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LEN, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashWork(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFC'), salt, KEY_LEN, options, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -34,7 +42,11 @@ let dummy: Promise<string> | undefined;
 
 /** A hash to verify against when the user does not exist, so both answers take the same time. */
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(12).toString('base64'));
+  // a refused first try (queue full) must not stay cached
+  dummy ??= hashPassword(randomBytes(12).toString('base64')).catch((err: unknown) => {
+    dummy = undefined;
+    throw err;
+  });
   return dummy;
 }
 

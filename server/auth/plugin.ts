@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeDeep } from '../../runtime/shared/normalize';
 import { dummyHash, verifyPassword } from './password';
 import { consumeRefreshToken, revokeToken } from './refresh';
-import { signInBlocked, signInFailed } from './rateLimit';
+import { signInAttempt } from './rateLimit';
+import { HashQueueFull } from './hashQueue';
 import { issueTokens } from './tokens';
 
 type Fields = Record<string, unknown>;
@@ -20,6 +21,11 @@ function oauthError(reply: FastifyReply, status: number, error: string): Fastify
   return reply.code(status).header('Cache-Control', 'no-store').send({ error });
 }
 
+function tooMany(reply: FastifyReply, wait: number): FastifyReply {
+  reply.header('Retry-After', String(wait));
+  return oauthError(reply, 429, 'too_many_requests');
+}
+
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const limits = () => ctx.config.rateLimit;
@@ -29,21 +35,27 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     const username = str(body.username) ? normalizeDeep(String(body.username)).trim() : null;
     const password = str(body.password);
     if (!username || !password) return oauthError(reply, 400, 'invalid_request');
-    const wait = await signInBlocked(ctx.db, limits(), username, req.ip);
-    if (wait !== null) {
-      reply.header('Retry-After', String(wait));
-      return oauthError(reply, 429, 'too_many_requests');
-    }
+    // the attempt is counted before the password is checked (atomically, rateLimit.ts)
+    const taken = await signInAttempt(ctx.db, limits(), username, req.ip);
+    if (!taken.ok) return tooMany(reply, taken.wait);
     const user = await ctx.db
       .selectFrom('users')
       .selectAll()
       .where('username', '=', username)
       .executeTakeFirst();
-    const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    } catch (err) {
+      if (!(err instanceof HashQueueFull)) throw err;
+      await taken.attempt.notEvaluated();
+      return tooMany(reply, 1);
+    }
     if (!user || !valid || user.disabled) {
-      await signInFailed(ctx.db, limits(), username, req.ip);
+      await taken.attempt.failed();
       return oauthError(reply, 400, 'invalid_grant');
     }
+    await taken.attempt.succeeded();
     const pair = await issueTokens(ctx, { ...user, id: Number(user.id) });
     return reply.header('Cache-Control', 'no-store').send(pair);
   }

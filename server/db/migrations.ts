@@ -3,6 +3,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Dialect } from './types';
 import { managementMigration } from '../management/migration';
 import { attachmentRowsMigration, attachmentsMigration } from '../attachments/migration';
+import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -162,6 +163,7 @@ class InCodeProvider implements MigrationProvider {
       '0004_management': managementMigration,
       '0005_attachments': attachmentsMigration(this.dialect),
       '0006_attachment_rows': attachmentRowsMigration(this.dialect),
+      '0007_scrub_temporary_passwords': scrubTemporaryPasswords,
     };
   }
 }

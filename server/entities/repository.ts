@@ -25,6 +25,7 @@ import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
 import { writeTransaction } from '../db/writeBatch';
 import { sortIndex, whereKey } from './sortIndex';
+import { withoutSecrets } from './secrets';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
 
@@ -187,12 +188,26 @@ async function runHook(
   before: Row | null,
   values: Row | null,
   lines: Lines = {},
+  extra: WriteExtra = {},
 ): Promise<Row | null> {
   // rows the server alone writes (security/writeRule.ts), the approval states (workflow block), the entity's own hook
   refuseServerRows(entity.def, before, values);
   await enforceWorkflow(trx, entity, user, before, values);
   const hook = HOOKS[entity.key]?.beforeWrite;
-  return hook ? await hook({ trx, action, user, before, values, lines, entity }) : values;
+  const secrets = extra.secrets ?? {};
+  const lang = extra.lang ?? 'fa';
+  const hooked = hook
+    ? await hook({ trx, action, user, before, values, lines, entity, secrets, lang })
+    : values;
+  // secret fields are never stored (secrets.ts), whatever a rule or hook put there
+  const final = hooked && withoutSecrets(entity, hooked);
+  return final;
+}
+
+/** What a write hands its hook besides the values: secret fields (secrets.ts) and the language. */
+export interface WriteExtra {
+  secrets?: Row;
+  lang?: Lang;
 }
 
 export async function createRow(
@@ -201,9 +216,12 @@ export async function createRow(
   user: CurrentUser | null,
   values: Row,
   lines: Lines = {},
+  extra: WriteExtra = {},
 ): Promise<Row> {
   return writeTransaction(ctx, async (trx) => {
-    const finalValues = (await runHook(trx, entity, 'create', user, null, values, lines)) ?? values;
+    const finalValues =
+      (await runHook(trx, entity, 'create', user, null, values, lines, extra)) ??
+      withoutSecrets(entity, values);
     const now = new Date().toISOString();
     const inserted = (await (trx as unknown as Untyped)
       .insertInto(entity.table)
@@ -238,6 +256,7 @@ export async function updateRow(
   version: number,
   values: Row,
   lines: Lines = {},
+  extra: WriteExtra = {},
 ): Promise<Row> {
   return writeTransaction(ctx, async (trx) => {
     const db = trx as unknown as Untyped;
@@ -249,7 +268,9 @@ export async function updateRow(
     const merged: Row = { ...values };
     for (const [name, field] of Object.entries(entity.def.schema.properties))
       if (field.readOnly && merged[name] === undefined) merged[name] = before[name];
-    const finalValues = (await runHook(trx, entity, 'update', user, before, merged, lines)) ?? merged;
+    const finalValues =
+      (await runHook(trx, entity, 'update', user, before, merged, lines, extra)) ??
+      withoutSecrets(entity, merged);
     const updated = (await db
       .updateTable(entity.table)
       .set({

@@ -16,6 +16,7 @@ import { entityPermissions } from '../security/permissions';
 import { createRow, deleteRow, getRow, listRows, updateRow } from './repository';
 import type { Row } from './rows';
 import { validateDocument } from './document';
+import { takeSecrets } from './secrets';
 import { exportRows } from './export';
 import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
@@ -57,14 +58,17 @@ async function dispatch(
     case 'getaudit':
       return readAudit(ctx, entity, user, positiveInt(body.id), lang);
     case 'create': {
-      const doc = validateDocument(entity, body.values, lang);
-      return createRow(ctx, entity, user, doc.values, doc.lines);
+      // secret fields leave the values before any rule, computed field or check sees them
+      const { values, secrets } = takeSecrets(entity, body.values);
+      const doc = validateDocument(entity, values, lang);
+      return createRow(ctx, entity, user, doc.values, doc.lines, { secrets, lang });
     }
     case 'update': {
       const id = positiveInt(body.id);
       const version = positiveInt(body.version);
-      const doc = validateDocument(entity, body.values, lang);
-      return updateRow(ctx, entity, user, id, version, doc.values, doc.lines);
+      const { values, secrets } = takeSecrets(entity, body.values);
+      const doc = validateDocument(entity, values, lang);
+      return updateRow(ctx, entity, user, id, version, doc.values, doc.lines, { secrets, lang });
     }
     default:
       await deleteRow(ctx, entity, user, positiveInt(body.id), positiveInt(body.version));

@@ -3,37 +3,28 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword, isStrongPassword, verifyPassword, dummyHash } from '../auth/password';
 import { revokeUserTokens } from '../auth/refresh';
 import { issueTokens } from '../auth/tokens';
-import { signInBlocked, signInFailed } from '../auth/rateLimit';
+import { signInAttempt } from '../auth/rateLimit';
 import { businessRoute } from '../http/business';
 import { HttpError, badRequest } from '../http/errors';
 import { t } from '../i18n';
-import { createRow } from '../entities/repository';
+import { requestReset, resetRequestsSettled } from '../auth/resetRequests';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
 export async function accountPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+  // queued reset requests are recorded before the database closes
+  app.addHook('onClose', async () => resetRequestsSettled(ctx));
 
   businessRoute(
     app,
     'Security/PasswordReset/Request',
-    async ({ body }) => {
+    async ({ req, body }) => {
       const username = str(body.username)?.trim();
-      if (!username) throw badRequest();
-      const entity = ctx.registry.byEntityKey('security.passwordResetRequest');
-      const user = await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', username)
-        .executeTakeFirst();
-      if (user && entity) {
-        await createRow(ctx, entity, null, {
-          username,
-          requestedAt: new Date().toISOString(),
-          status: 'pending',
-        });
-      }
-      return null; // the same answer whether the user exists or not
+      if (!username || username.length > 60) throw badRequest();
+      // the same work and answer whether the user exists or not (server/auth/resetRequests.ts)
+      await requestReset(ctx, username, req.ip);
+      return null;
     },
     { auth: 'optional' },
   );
@@ -48,21 +39,28 @@ export async function accountPlugin(app: FastifyInstance): Promise<void> {
       const username = user?.username ?? str(body.username)?.trim();
       if (!username) throw badRequest();
       // a password check like /Token: the same counters, so it is no way around them
-      const wait = await signInBlocked(ctx.db, ctx.config.rateLimit, username, req.ip);
-      if (wait !== null)
-        throw new HttpError(429, 'TooManyRequestsError', [], [], { 'Retry-After': String(wait) });
+      const taken = await signInAttempt(ctx.db, ctx.config.rateLimit, username, req.ip);
+      if (!taken.ok)
+        throw new HttpError(429, 'TooManyRequestsError', [], [], { 'Retry-After': String(taken.wait) });
       const row = await ctx.db
         .selectFrom('users')
         .selectAll()
         .where('username', '=', username)
         .executeTakeFirst();
-      const valid = await verifyPassword(current, row?.password_hash ?? (await dummyHash()));
+      let valid: boolean;
+      try {
+        valid = await verifyPassword(current, row?.password_hash ?? (await dummyHash()));
+      } catch (err) {
+        await taken.attempt.notEvaluated(); // the queue was full (HashQueueFull, 429)
+        throw err;
+      }
       if (!row || !valid || row.disabled) {
-        await signInFailed(ctx.db, ctx.config.rateLimit, username, req.ip);
+        await taken.attempt.failed();
         throw new HttpError(417, 'WrongCurrentPassword', [
           { FieldName: 'currentPassword', Message: t(req.lang, 'errors.WrongCurrentPassword') },
         ]);
       }
+      await taken.attempt.succeeded();
       if (!isStrongPassword(next)) {
         throw new HttpError(417, 'WeakPassword', [
           { FieldName: 'newPassword', Message: t(req.lang, 'errors.WeakPassword') },
@@ -73,7 +71,9 @@ export async function accountPlugin(app: FastifyInstance): Promise<void> {
         .set({ password_hash: await hashPassword(next), must_change_password: 0 })
         .where('id', '=', row.id)
         .execute();
-      if (body.endOtherSessions === true) await revokeUserTokens(ctx.db, Number(row.id));
+      // a forced change (after an admin's reset) ends every session, as asked otherwise
+      if (body.endOtherSessions === true || row.must_change_password)
+        await revokeUserTokens(ctx.db, Number(row.id));
       if (!user) return null;
       return issueTokens(ctx, { ...row, id: Number(row.id), must_change_password: 0 });
     },

@@ -1,7 +1,7 @@
 /**
  * Security/User/List and Security/User/Save (docs/lowcode-api.md), for holders of `edit` on
- * security.permission. Disabling a user revokes its refresh-token families (its sessions end at
- * the next refresh; access tokens already fail, authenticate reads the disabled flag).
+ * security.permission. Disabling a user or setting its password revokes its refresh-token families
+ * (its sessions end at the next refresh; access tokens already fail, authenticate reads the disabled flag).
  */
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, isStrongPassword } from '../auth/password';
@@ -118,7 +118,8 @@ export async function usersPlugin(app: FastifyInstance): Promise<void> {
         .where('id', '=', id)
         .execute();
       userId = id;
-      if (disabled) await revokeUserTokens(ctx.db, id);
+      // disabling or a new password (an admin's reset) ends every session of the user
+      if (disabled || (typeof password === 'string' && password)) await revokeUserTokens(ctx.db, id);
     }
     const saved = await ctx.db
       .selectFrom('users')

@@ -8,6 +8,7 @@ import type { SystemTables } from '../../db/types';
 import type { Row } from '../rows';
 import type { Lines } from '../document';
 import type { Entity } from '../../definitions/registry';
+import type { Lang } from '../../../runtime/shared/definition';
 import { passwordResetHook } from './passwordReset';
 import { closedPeriodHook } from './closedPeriod';
 import { stockChangeHook, stockCountHook } from './stockTaking';
@@ -29,10 +30,16 @@ export interface HookContext {
   /** Validated document lines by child name (empty on delete and for entities without lines). */
   lines: Lines;
   entity: Entity;
+  /** The secret fields' values taken out of the request (secrets.ts); never stored. */
+  secrets: Row;
+  /** Language of the request, for the hook's 417 texts. */
+  lang: Lang;
 }
 
 export interface EntityHooks {
   beforeWrite?(ctx: HookContext): Promise<Row | null>;
+  /** Fields whose values only this hook sees (secrets.ts): never stored, audited, answered or evaluated. */
+  secretFields?: readonly string[];
 }
 
 export const HOOKS: Record<string, EntityHooks> = {

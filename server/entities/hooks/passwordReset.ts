@@ -1,18 +1,34 @@
 /**
- * When an admin sets a password-reset request to approved with a temporary password, that user's
- * password becomes it and must be changed at the next sign-in. The temporary password itself is
- * not kept in the row (nor in the audit log).
+ * When an admin saves a password-reset request (Create or Update) as approved with a temporary
+ * password, that user's password becomes it (only its hash is kept, in users.password_hash), the
+ * password must be changed at the next sign-in, and every session of the user ends.
+ * `temporaryPassword` is a secret field (../secrets.ts): its plaintext reaches this hook alone,
+ * never the row, the audit log, an answer, or a rule's or computed field's evaluation.
  */
-import { hashPassword } from '../../auth/password';
+import { hashPassword, isStrongPassword } from '../../auth/password';
 import { revokeUserTokens } from '../../auth/refresh';
+import { invalid } from '../../http/errors';
+import { t } from '../../i18n';
 import type { EntityHooks } from './index';
 
+const MAX_LENGTH = 64;
+
 export const passwordResetHook: EntityHooks = {
-  async beforeWrite({ trx, action, before, values }) {
-    if (action !== 'update' || !values) return values;
-    const temporary = values.temporaryPassword;
-    if (values.status !== 'approved' || typeof temporary !== 'string' || temporary === '') return values;
-    if (before?.status === 'approved' && !before.temporaryPassword && !temporary) return values;
+  secretFields: ['temporaryPassword'],
+  async beforeWrite({ trx, before, values, secrets, lang }) {
+    if (!values) return values;
+    const temporary = secrets.temporaryPassword;
+    if (values.status !== 'approved' || typeof temporary !== 'string') return values;
+    if (!isStrongPassword(temporary) || temporary.length > MAX_LENGTH)
+      throw invalid([
+        {
+          FieldName: 'temporaryPassword',
+          Message:
+            temporary.length > MAX_LENGTH
+              ? t(lang, 'validation.maxLength', { limit: MAX_LENGTH })
+              : t(lang, 'errors.WeakPassword'),
+        },
+      ]);
     const username = String(values.username ?? before?.username ?? '');
     const user = await trx
       .selectFrom('users')
@@ -27,7 +43,6 @@ export const passwordResetHook: EntityHooks = {
         .execute();
       await revokeUserTokens(trx, Number(user.id));
     }
-    const { temporaryPassword: _dropped, ...rest } = values;
-    return rest;
+    return values;
   },
 };
