@@ -20,6 +20,7 @@ import { installSecurityHeaders } from './http/securityHeaders';
 import { installBodyGuard } from './http/bodyGuard';
 import { requestLang } from './i18n';
 import { accountPlugin } from './security/account';
+import { tenantsPlugin } from './security/tenants';
 import { securityPlugin } from './security/routes';
 import { metaPlugin } from './meta/routes';
 import { managementPlugin } from './management/routes';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await authPlugin(scope);
     await securityPlugin(scope);
     await accountPlugin(scope);
+    await tenantsPlugin(scope);
     await metaPlugin(scope);
     await managementPlugin(scope);
     await reportsPlugin(scope);
