@@ -120,5 +120,6 @@ export function clearTokens(): void {
     localStorage.removeItem(key);
   }
   sessionStorage.removeItem('token');
-  for (const key of ['token', 'isVendor', 'isCustomer']) localStorage.removeItem(key);
+  // the chosen tenant is the signed-out user's: the next user chooses among their own
+  for (const key of ['token', 'isVendor', 'isCustomer', 'tenant']) localStorage.removeItem(key);
 }

@@ -1,9 +1,10 @@
-/** Header of the shell: app title, current period, language switch, user name, sign-out. */
+/** Header of the shell: app title, tenant, current period, language switch, user name, sign-out. */
 import { Link } from 'react-router-dom';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { currentUser, logout } from '../../runtime/auth/session';
 import { PeriodSelector } from './PeriodSelector';
+import { TenantSelector } from './TenantSelector';
 import { LanguageSwitch } from './LanguageSwitch';
 
 const useStyles = makeStyles({
@@ -45,6 +46,7 @@ export function ShellHeader() {
       </Link>
       <span className={styles.spacer} />
       <div className={styles.tools}>
+        <TenantSelector />
         <PeriodSelector />
         <LanguageSwitch />
         {user && (
