@@ -28,6 +28,10 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     gap: '12px',
+    // on a phone the selectors wrap onto more lines instead of widening the page
+    flexWrap: 'wrap',
+    maxWidth: '100%',
+    boxSizing: 'border-box',
     backgroundColor: tokens.colorNeutralBackground1,
     padding: '4px 8px',
     borderRadius: tokens.borderRadiusMedium,

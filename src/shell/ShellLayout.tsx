@@ -3,19 +3,21 @@
  * navigation from the stored menu, and the content outlet. ?layout=empty shows the content only;
  * ?layout=horizontal puts the navigation above the content.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router-dom';
+import { useStore } from 'zustand';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ShellData } from '../loaders';
 import { prefetchScreensWhenIdle } from '../prefetch';
 import { readPrefs } from '../prefs';
+import { tenantStore } from '../../runtime/tenant/current';
 import { ShellHeader } from './ShellHeader';
 import { SideNav } from './SideNav';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-  body: { flex: 1, display: 'flex', minHeight: 0 },
+  body: { flex: 1, display: 'flex', minHeight: 0, '@media (max-width: 640px)': { flexDirection: 'column' } },
   horizontal: { flexDirection: 'column' },
   main: { flex: 1, minWidth: 0, padding: '16px', backgroundColor: tokens.colorNeutralBackground2 },
   skip: {
@@ -31,8 +33,25 @@ const useStyles = makeStyles({
   },
 });
 
+/**
+ * Changes when the content's tenant is replaced by another (after a 303 the selector settles on
+ * one the user has): the content is then drawn again and asks under the new tenant. The first
+ * choice after sign-in (none → main) and the moment a tenant is forgotten change nothing.
+ */
+function useTenantGeneration(): number {
+  const current = useStore(tenantStore, (s) => s.current);
+  const drawn = useRef(current);
+  const generation = useRef(0);
+  if (current && current !== drawn.current) {
+    if (drawn.current !== null || tenantStore.getState().lost > 0) generation.current++;
+    drawn.current = current;
+  }
+  return generation.current;
+}
+
 export function ShellLayout() {
   const styles = useStyles();
+  const tenant = useTenantGeneration();
   const { t } = useTranslation();
   const data = useRouteLoaderData('shell') as ShellData | undefined;
   const layout = readPrefs().layout;
@@ -44,7 +63,7 @@ export function ShellLayout() {
   if (layout === 'empty') {
     return (
       <main id="content" className={styles.main}>
-        <Outlet />
+        <Outlet key={tenant} />
       </main>
     );
   }
@@ -57,7 +76,7 @@ export function ShellLayout() {
       <div className={layout === 'horizontal' ? `${styles.body} ${styles.horizontal}` : styles.body}>
         <SideNav menu={menu} horizontal={layout === 'horizontal'} />
         <main id="content" className={styles.main} tabIndex={-1}>
-          <Outlet />
+          <Outlet key={tenant} />
         </main>
       </div>
     </div>

@@ -60,11 +60,14 @@ test('admin (main and demo) picks a tenant; every business call carries it; staf
   expect(after.length).toBeGreaterThan(0);
   expect(after.filter((s) => s.tenant !== 'demo')).toEqual([]);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await expect(page.getByRole('combobox', SELECTOR)).toHaveValue('demo');
-  await expect(page.getByRole('heading', { name: /خوش آمدید/ })).toBeVisible();
-  await shoot(page, 'tenant-selector-phone-390');
+  // a phone (its own context: the size from the start, as a phone opens the app)
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const small = await phone.newPage();
+  await signIn(small, 'admin');
+  await expect(small.getByRole('combobox', SELECTOR)).toHaveValue('main');
+  await expect(small.getByRole('heading', { name: /خوش آمدید/ })).toBeVisible();
+  await shoot(small, 'tenant-selector-phone-390');
+  await phone.close();
 
   // signing out forgets the tenant; staff has one tenant: no selector, 'main' sent
   await page.getByRole('button', { name: 'خروج', exact: true }).click();
@@ -109,9 +112,10 @@ test('a tenant removed from the user server-side: the next call answers 303, the
     await expect.poll(() => page.evaluate(() => localStorage.getItem('tenant'))).toBe('main');
     await expect(page.getByRole('combobox', SELECTOR)).toHaveValue('main');
     await expect(page.getByRole('combobox', SELECTOR).locator('option[value="e2e-lost"]')).toHaveCount(0);
+    // the screen is drawn again under main: its calls carry main and work
+    await expect(page.getByRole('grid')).toBeVisible();
+    await expect(page.getByRole('grid')).toContainText('۱');
     await shoot(page, 'tenant-lost-toast-desktop-1366');
-
-    // the next call goes under main and works
     const ok = page.waitForResponse((r) => r.url().endsWith('/GetList') && r.request().headers()['tenant'] === 'main');
     await page.reload();
     expect((await ok).status()).toBe(200);
