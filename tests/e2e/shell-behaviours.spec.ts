@@ -44,20 +44,23 @@ test('a splash with a turning spinner shows until the app has loaded, then goes'
 async function expectBottomCentre(page: Page, text: string): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: text }).first();
   await expect(toast).toBeVisible();
-  // once its entry animation is over
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  // once its entry animation is over: the same box twice in a row
+  let last = '';
+  let steady = '';
   await expect
     .poll(async () => {
-      const box = await toast.boundingBox();
-      return box ? Math.round(box.x + box.width / 2) : -1;
+      const now = JSON.stringify(await toast.boundingBox({ timeout: 2000 }));
+      if (now !== 'null' && now === last) steady = now;
+      last = now;
+      return steady !== '';
     })
-    .toBeGreaterThan(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const box = await toast.boundingBox();
-  const viewport = page.viewportSize();
-  if (!box || !viewport) throw new Error('no box');
-  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(4);
-  expect(viewport.height - (box.y + box.height)).toBeLessThan(48);
-  expect(viewport.height - (box.y + box.height)).toBeGreaterThanOrEqual(0);
+    .toBe(true);
+  const { x, y, width, height } = JSON.parse(steady) as { x: number; y: number; width: number; height: number };
+  expect(Math.abs(x + width / 2 - viewport.width / 2)).toBeLessThan(4);
+  expect(viewport.height - (y + height)).toBeLessThan(48);
+  expect(viewport.height - (y + height)).toBeGreaterThanOrEqual(0);
 }
 
 test('toasts appear at the bottom centre, on a desktop and on a phone', async ({ page }) => {
