@@ -69,7 +69,8 @@ export function startInstallPrompt(next: InstallEnv): () => void {
     deferred = event;
     if (!dismissedForGood(next.cookie()) && installStore.getState().open === null) openLater('android');
   });
-  if (isIos(next.userAgent, next.maxTouchPoints) && !next.standalone && !dismissedForGood(next.cookie())) openLater('ios');
+  if (isIos(next.userAgent, next.maxTouchPoints) && !next.standalone && !dismissedForGood(next.cookie()))
+    openLater('ios');
   return () => {
     unsubscribe();
     for (const t of timers) clock.clearTimeout(t);

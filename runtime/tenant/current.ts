@@ -14,11 +14,19 @@ function readStored(): string | null {
   return value && value.trim() ? value : null;
 }
 
-/** Subscribable copy of the stored value; `lost` counts 303 answers, so the selector asks again. */
-export const tenantStore = createStore<{ current: string | null; lost: number }>(() => ({
+/**
+ * Subscribable copy of the stored value. `lost` counts 303 answers, so the selector asks again;
+ * `generation` counts tenants chosen to replace a forgotten one, so the shell draws its content
+ * again under the new tenant.
+ */
+export const tenantStore = createStore<{ current: string | null; lost: number; generation: number }>(() => ({
   current: readStored(),
   lost: 0,
+  generation: 0,
 }));
+
+/** A tenant was forgotten (303) and none chosen since. */
+let replacing = false;
 
 export function getTenant(): string | null {
   return readStored();
@@ -27,12 +35,15 @@ export function getTenant(): string | null {
 export function setTenant(tenant: string | null): void {
   if (tenant) localStorage.setItem(KEY, tenant);
   else localStorage.removeItem(KEY);
-  tenantStore.setState({ current: tenant });
+  const next = tenant !== null && replacing;
+  if (tenant) replacing = false;
+  tenantStore.setState((s) => ({ current: tenant, generation: next ? s.generation + 1 : s.generation }));
 }
 
 /** A 303 answer: the stored tenant is not (or no longer) the user's; forget it. */
 export function forgetTenant(): void {
   setTenant(null);
+  replacing = true;
   tenantStore.setState((s) => ({ lost: s.lost + 1 }));
 }
 

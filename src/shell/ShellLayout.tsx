@@ -3,7 +3,7 @@
  * navigation from the stored menu, and the content outlet. ?layout=empty shows the content only;
  * ?layout=horizontal puts the navigation above the content.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -33,25 +33,10 @@ const useStyles = makeStyles({
   },
 });
 
-/**
- * Changes when the content's tenant is replaced by another (after a 303 the selector settles on
- * one the user has): the content is then drawn again and asks under the new tenant. The first
- * choice after sign-in (none → main) and the moment a tenant is forgotten change nothing.
- */
-function useTenantGeneration(): number {
-  const current = useStore(tenantStore, (s) => s.current);
-  const drawn = useRef(current);
-  const generation = useRef(0);
-  if (current && current !== drawn.current) {
-    if (drawn.current !== null || tenantStore.getState().lost > 0) generation.current++;
-    drawn.current = current;
-  }
-  return generation.current;
-}
-
 export function ShellLayout() {
   const styles = useStyles();
-  const tenant = useTenantGeneration();
+  // a tenant chosen in place of a forgotten one (303): the content is drawn again and asks under it
+  const tenant = useStore(tenantStore, (s) => s.generation);
   const { t } = useTranslation();
   const data = useRouteLoaderData('shell') as ShellData | undefined;
   const layout = readPrefs().layout;

@@ -57,7 +57,12 @@ async function expectBottomCentre(page: Page, text: string): Promise<void> {
       return steady !== '';
     })
     .toBe(true);
-  const { x, y, width, height } = JSON.parse(steady) as { x: number; y: number; width: number; height: number };
+  const { x, y, width, height } = JSON.parse(steady) as {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  };
   expect(Math.abs(x + width / 2 - viewport.width / 2)).toBeLessThan(4);
   expect(viewport.height - (y + height)).toBeLessThan(48);
   expect(viewport.height - (y + height)).toBeGreaterThanOrEqual(0);
@@ -72,7 +77,9 @@ test('toasts appear at the bottom centre, on a desktop and on a phone', async ({
   await expectBottomCentre(page, 'نام کاربری یا رمز عبور نادرست است.');
 });
 
-test('an open dialog closes when the user navigates (browser back), without any error answer', async ({ page }) => {
+test('an open dialog closes when the user navigates (browser back), without any error answer', async ({
+  page,
+}) => {
   await signIn(page, 'staff');
   const menu = page.getByRole('navigation', { name: 'منو' });
   await menu.getByRole('link', { name: 'مشتریان', exact: true }).click();
@@ -114,9 +121,9 @@ test('scroll positions: a new page opens at the top; back restores where the use
     .evaluate((a: HTMLElement) => a.click());
   await expect(page).toHaveURL(/\/sales\/customer$/);
   await expect(page.getByRole('grid')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(
-    400,
-  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeGreaterThan(400);
   expect(await scrollY()).toBe(0);
   await page.goBack();
   await expect(page.getByRole('heading', { name: /خوش آمدید/ })).toBeVisible();

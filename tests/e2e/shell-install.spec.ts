@@ -86,10 +86,9 @@ test.describe('on an iPad (iPadOS: Macintosh user agent with touch)', () => {
     await pauseClock(page);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'ورود', exact: true })).toBeVisible();
-    expect(await page.evaluate(() => [navigator.userAgent.includes('Macintosh'), navigator.maxTouchPoints])).toEqual([
-      true,
-      5,
-    ]);
+    expect(
+      await page.evaluate(() => [navigator.userAgent.includes('Macintosh'), navigator.maxTouchPoints]),
+    ).toEqual([true, 5]);
     await page.clock.runFor(2999);
     await expect(sheet(page)).toHaveCount(0);
     await page.clock.runFor(1);

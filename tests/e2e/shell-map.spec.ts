@@ -4,7 +4,7 @@
  * The address autocomplete waits 500 ms (driven by Playwright's clock); the route's turn-by-turn
  * instructions show in Persian.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
@@ -105,7 +105,7 @@ let server: Server;
 let base = '';
 const requests: string[] = [];
 /** Route requests to /hang/… are never answered (until the server closes). */
-const hanging: Array<import('node:http').ServerResponse> = [];
+const hanging: ServerResponse[] = [];
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
@@ -228,7 +228,9 @@ test('plans a route between two addresses found by autocomplete and shows Persia
   await expect(inputs).toHaveCount(2);
 });
 
-test('a routing service that never answers: after 30 s (not before) the Persian no-route toast', async ({ page }) => {
+test('a routing service that never answers: after 30 s (not before) the Persian no-route toast', async ({
+  page,
+}) => {
   await page.route('**/assets/config.json', (route) =>
     route.fulfill({
       json: {
@@ -248,7 +250,8 @@ test('a routing service that never answers: after 30 s (not before) the Persian 
   await page.addInitScript(() => {
     const open = XMLHttpRequest.prototype.open;
     XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: Parameters<typeof open>) {
-      if (String(args[1]).includes('/hang/')) (window as unknown as { routeSentAt: number }).routeSentAt = Date.now();
+      if (String(args[1]).includes('/hang/'))
+        (window as unknown as { routeSentAt: number }).routeSentAt = Date.now();
       return open.apply(this, args);
     } as typeof open;
   });

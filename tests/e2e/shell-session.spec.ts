@@ -109,7 +109,10 @@ test('a session-only sign-in leaves no token in localStorage; a new browser sess
     );
   expect(await local()).toEqual([null, null, null, null, null]);
   // the spec's `token` (the JWT) lives beside the session's access token, in sessionStorage
-  const session = await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('access_token')]);
+  const session = await page.evaluate(() => [
+    sessionStorage.getItem('token'),
+    sessionStorage.getItem('access_token'),
+  ]);
   expect(session[0]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(session[0]).toBe(session[1]);
 
@@ -123,6 +126,8 @@ test('a session-only sign-in leaves no token in localStorage; a new browser sess
   const again = await reopened.newPage();
   await again.goto('/');
   await expect(again).toHaveURL(/\/login$/);
-  expect(await again.evaluate(() => Object.keys(localStorage).filter((k) => /token|expire_time/.test(k)))).toEqual([]);
+  expect(
+    await again.evaluate(() => Object.keys(localStorage).filter((k) => /token|expire_time/.test(k))),
+  ).toEqual([]);
   await reopened.close();
 });

@@ -54,14 +54,21 @@ test('admin (main and demo) picks a tenant; every business call carries it; staf
   await expect(page.getByRole('combobox', SELECTOR)).toHaveValue('demo');
   expect(await page.evaluate(() => localStorage.getItem('tenant'))).toBe('demo');
   seen.length = 0;
-  await page.getByRole('navigation', { name: 'منو' }).getByRole('link', { name: 'مشتریان', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'منو' })
+    .getByRole('link', { name: 'مشتریان', exact: true })
+    .click();
   await expect(page.getByRole('grid')).toBeVisible();
   const after = seen.filter((s) => !s.path.endsWith('/GetTenants'));
   expect(after.length).toBeGreaterThan(0);
   expect(after.filter((s) => s.tenant !== 'demo')).toEqual([]);
 
   // a phone (its own context: the size from the start, as a phone opens the app)
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const small = await phone.newPage();
   await signIn(small, 'admin');
   await expect(small.getByRole('combobox', SELECTOR)).toHaveValue('main');
@@ -78,7 +85,10 @@ test('admin (main and demo) picks a tenant; every business call carries it; staf
   await signIn(other, 'staff');
   await expect.poll(() => other.evaluate(() => localStorage.getItem('tenant'))).toBe('main');
   await expect(other.getByRole('combobox', SELECTOR)).toHaveCount(0);
-  await other.getByRole('navigation', { name: 'منو' }).getByRole('link', { name: 'مشتریان', exact: true }).click();
+  await other
+    .getByRole('navigation', { name: 'منو' })
+    .getByRole('link', { name: 'مشتریان', exact: true })
+    .click();
   await expect(other.getByRole('grid')).toBeVisible();
   expect(staffSeen.filter((s) => s.path.endsWith('/GetList')).map((s) => s.tenant)).toContain('main');
   await other.close();
@@ -106,7 +116,10 @@ test('a tenant removed from the user server-side: the next call answers 303, the
     page.on('response', (r) => {
       if (r.request().headers()['tenant'] === 'e2e-lost') answers.push(r.status());
     });
-    await page.getByRole('navigation', { name: 'منو' }).getByRole('link', { name: 'مشتریان', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'منو' })
+      .getByRole('link', { name: 'مشتریان', exact: true })
+      .click();
     await expect(page.getByText('به این مجموعه دسترسی ندارید.').first()).toBeVisible();
     expect(answers).toContain(303);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('tenant'))).toBe('main');
@@ -116,7 +129,9 @@ test('a tenant removed from the user server-side: the next call answers 303, the
     await expect(page.getByRole('grid')).toBeVisible();
     await expect(page.getByRole('grid')).toContainText('۱');
     await shoot(page, 'tenant-lost-toast-desktop-1366');
-    const ok = page.waitForResponse((r) => r.url().endsWith('/GetList') && r.request().headers()['tenant'] === 'main');
+    const ok = page.waitForResponse(
+      (r) => r.url().endsWith('/GetList') && r.request().headers()['tenant'] === 'main',
+    );
     await page.reload();
     expect((await ok).status()).toBe(200);
     await expect(page.getByRole('grid')).toBeVisible();

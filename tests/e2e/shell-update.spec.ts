@@ -160,7 +160,9 @@ test("a new version whose worker fails to install: 'update available', then 'upd
   await expect(page.getByText('نسخه جدید در دسترس است.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('به‌روزرسانی ناموفق بود.')).toBeVisible({ timeout: 30_000 });
   // the install really failed: nothing waits, the old worker still controls the page
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+  ).toBeNull();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect(page.getByTestId('update-toast')).toHaveCount(0);
   version.next = false;

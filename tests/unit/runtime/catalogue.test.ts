@@ -129,6 +129,13 @@ describe('error catalogue', () => {
     expect(getTenant()).toBeNull();
     expect(localStorage.getItem('tenant')).toBeNull();
     expect(tenantStore.getState()).toMatchObject({ current: null, lost: before + 1 });
+    // the tenant chosen in its place starts a new generation (the shell draws its content again)
+    const generation = tenantStore.getState().generation;
+    setTenant('main');
+    expect(tenantStore.getState().generation).toBe(generation + 1);
+    setTenant('demo'); // an ordinary choice (the selector reloads the page itself)
+    expect(tenantStore.getState().generation).toBe(generation + 1);
+    setTenant(null);
   });
 
   it('417 without table messages → error modal from MessageTexts; field errors stay on the ApiError', async () => {

@@ -62,7 +62,9 @@ afterEach(() => {
 describe('install sheet', () => {
   it('iOS detection: iPhone, iPad, and iPadOS (Macintosh with touch); not a Mac or Android', () => {
     expect(isIos(IPHONE)).toBe(true);
-    expect(isIos('Mozilla/5.0 (iPad; CPU OS 12_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148')).toBe(true);
+    expect(isIos('Mozilla/5.0 (iPad; CPU OS 12_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148')).toBe(
+      true,
+    );
     expect(isIos(IPAD_DESKTOP_UA, 5)).toBe(true);
     expect(isIos(IPAD_DESKTOP_UA, 0)).toBe(false); // a Mac
     expect(isIos(IPAD_DESKTOP_UA)).toBe(false);
