@@ -5,8 +5,8 @@
  * sessionStorage. `token` (the access token, a JWT with exp) sits beside them: in localStorage, as
  * the spec lists it, for a permanent login only; a session-only login keeps it in sessionStorage,
  * so that no token of it is left in localStorage when the browser session ends (docs/api.md
- * "Where the client keeps the tokens"). Whether a user is signed in is decided by access_token. isVendor/isCustomer are the
- * string 'true' in localStorage.
+ * "Where the client keeps the tokens"). Whether a user is signed in is decided by access_token.
+ * isVendor/isCustomer are the string 'true' in localStorage.
  * Expire times are epoch milliseconds.
  */
 import { jwtDecode } from 'jwt-decode';
