@@ -21,6 +21,7 @@ import { answerHeaders, installSecurityHeaders, securityHeaders } from './http/s
 import { installBodyGuard } from './http/bodyGuard';
 import { requestLang } from './i18n';
 import { accountPlugin } from './security/account';
+import { tenantsPlugin } from './security/tenants';
 import { securityPlugin } from './security/routes';
 import { metaPlugin } from './meta/routes';
 import { managementPlugin } from './management/routes';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await authPlugin(scope);
     await securityPlugin(scope);
     await accountPlugin(scope);
+    await tenantsPlugin(scope);
     await metaPlugin(scope);
     await managementPlugin(scope);
     await reportsPlugin(scope);

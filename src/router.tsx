@@ -29,6 +29,18 @@ const printRoutes: RouteObject[] = MODULES.map((module) => ({
   lazy: async () => ({ Component: (await import('./pages/PrintRoute')).PrintRoute }),
 }));
 
+/**
+ * Any other path under a module (no screen matches it): the module guard still runs first, so a
+ * vendor or customer outside the module of their menu is refused (toast, root) rather than told
+ * the page does not exist; everybody else sees the page-not-found screen.
+ */
+const moduleElsewhereRoutes: RouteObject[] = MODULES.map((module) => ({
+  path: `${module}/*`,
+  loader: moduleLoader,
+  handle: { title: 'shell.notFound' } satisfies RouteHandle,
+  lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }),
+}));
+
 /** A shell page of the low-code tools (docs/lowcode-api.md); vendors/customers are refused by module. */
 const toolPage = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({
   path,
@@ -111,6 +123,7 @@ export const routes: RouteObject[] = [
               },
               ...moduleRoutes,
               ...printRoutes,
+              ...moduleElsewhereRoutes,
             ],
           },
         ],

@@ -2,9 +2,11 @@
  * The token store under the spec's keys (section 3). access_token, refresh_token,
  * access_expire_time and refresh_expire_time are read from sessionStorage first, then
  * localStorage; a permanent ("remember me") login writes them to localStorage, otherwise to
- * sessionStorage. `token` (the access token, a JWT with exp) always lives in localStorage, as the
- * spec lists it; whether a user is signed in is decided by access_token, so a session-only login
- * does not outlive the browser session. isVendor/isCustomer are the string 'true' in localStorage.
+ * sessionStorage. `token` (the access token, a JWT with exp) sits beside them: in localStorage, as
+ * the spec lists it, for a permanent login only; a session-only login keeps it in sessionStorage,
+ * so that no token of it is left in localStorage when the browser session ends (docs/api.md
+ * "Where the client keeps the tokens"). Whether a user is signed in is decided by access_token.
+ * isVendor/isCustomer are the string 'true' in localStorage.
  * Expire times are epoch milliseconds.
  */
 import { jwtDecode } from 'jwt-decode';
@@ -92,7 +94,8 @@ export function saveTokens(pair: TokenPair, permanent: boolean): void {
     other.removeItem(key);
     target.setItem(key, values[key]);
   }
-  localStorage.setItem('token', pair.access_token);
+  other.removeItem('token');
+  target.setItem('token', pair.access_token);
   const claims = decodeClaims(pair.access_token);
   setFlag('isVendor', claims?.isVendor === true);
   setFlag('isCustomer', claims?.isCustomer === true);
@@ -116,5 +119,7 @@ export function clearTokens(): void {
     sessionStorage.removeItem(key);
     localStorage.removeItem(key);
   }
-  for (const key of ['token', 'isVendor', 'isCustomer']) localStorage.removeItem(key);
+  sessionStorage.removeItem('token');
+  // the chosen tenant is the signed-out user's: the next user chooses among their own
+  for (const key of ['token', 'isVendor', 'isCustomer', 'tenant']) localStorage.removeItem(key);
 }

@@ -10,6 +10,7 @@ import { closeAllDialogs, openDialog } from '../ui/dialogs';
 import { navigate } from '../ui/navigation';
 import { broadcast } from '../channel';
 import { requestLogout } from '../auth/logoutPort';
+import { forgetTenant } from '../tenant/current';
 
 /** What the pipeline knows about a failed call. */
 export interface FailureContext {
@@ -33,7 +34,9 @@ export type CatalogueAction =
   | { do: 'dialog'; kind: 'error' | 'tableErrors' | 'business' }
   | { do: 'closeDialogs' }
   | { do: 'navigate'; to: string; delayMs?: number }
-  | { do: 'logout'; broadcast: boolean };
+  | { do: 'logout'; broadcast: boolean }
+  /** Forget the stored tenant (303): the shell's selector chooses one the user has. */
+  | { do: 'forgetTenant' };
 
 export interface CatalogueRow {
   /** Stable name, for tests and docs. */
@@ -92,7 +95,11 @@ export const CATALOGUE: readonly CatalogueRow[] = [
     ],
   },
   { name: 'upgradeRequired', match: is(426), handle: [{ do: 'navigate', to: '/security/changePassword' }] },
-  { name: 'tenants', match: is(303), handle: [{ do: 'toast', key: 'NotAccessTenants' }] },
+  {
+    name: 'tenants',
+    match: is(303),
+    handle: [{ do: 'toast', key: 'NotAccessTenants' }, { do: 'forgetTenant' }],
+  },
   {
     name: 'businessError',
     match: (c) => c.status === 417 && businessErrors(c).length > 0,
@@ -204,6 +211,9 @@ function run(action: CatalogueAction, ctx: FailureContext): void {
     case 'logout':
       if (action.broadcast) broadcast('logout');
       requestLogout({ broadcast: false });
+      return;
+    case 'forgetTenant':
+      forgetTenant();
       return;
   }
 }

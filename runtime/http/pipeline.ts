@@ -1,6 +1,7 @@
 /**
  * The ONE request pipeline every call of the app goes through (ofetch). It adds the bearer token
- * (except to /Token and revoke), the selectedYear and Accept-Language headers, normalises bodies
+ * (except to /Token and revoke), the selectedYear, tenant (business calls) and Accept-Language
+ * headers, normalises bodies
  * and JSON answers (runtime/shared/normalize.ts), drives the loading indicator, checks business
  * answers for the envelope and hands every failure to the error catalogue; failed calls then
  * reject with ApiError so forms can show field errors inline.
@@ -11,6 +12,7 @@ import { EnvelopeState, isEnvelope, type Envelope } from '../shared/envelope';
 import { getAccessToken } from '../auth/tokens';
 import { getLang } from '../lang';
 import { getCurrentPeriod } from '../period/current';
+import { getTenant } from '../tenant/current';
 import { ApiError } from './ApiError';
 import { handleFailure, type FailureContext } from './catalogue';
 import { loadingFinished, loadingStarted, tracksLoading } from './loading';
@@ -89,6 +91,8 @@ export const http = ofetch.create({
     }
     const period = getCurrentPeriod();
     if (period) headers.set('selectedYear', String(period.Id));
+    const tenant = getTenant();
+    if (tenant && isBusinessUrl(url)) headers.set('tenant', tenant);
     headers.set('Accept-Language', getLang());
     if (isNormalisable(options.body)) options.body = normalizeDeep(options.body);
   },

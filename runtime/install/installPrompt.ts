@@ -23,6 +23,8 @@ export const installStore = createStore<{ open: InstallPlatform | null }>(() => 
 
 export interface InstallEnv {
   userAgent: string;
+  /** navigator.maxTouchPoints: iPadOS 13+ reports a Macintosh user agent, told apart by touch. */
+  maxTouchPoints?: number;
   /** navigator.standalone or display-mode: standalone. */
   standalone: boolean;
   cookie: () => string;
@@ -31,8 +33,13 @@ export interface InstallEnv {
   onBeforeInstallPrompt: (handler: (event: InstallPromptEvent) => void) => () => void;
 }
 
-export function isIos(userAgent: string): boolean {
-  return /iPhone|iPad|iPod/i.test(userAgent);
+/**
+ * iPhone, iPod and iPad. Since iPadOS 13 Safari asks for desktop pages and sends a Macintosh
+ * user agent; a Mac has no touch screen, so "Macintosh" with more than one touch point is an iPad.
+ */
+export function isIos(userAgent: string, maxTouchPoints = 0): boolean {
+  if (/iPhone|iPad|iPod/i.test(userAgent)) return true;
+  return /Macintosh/i.test(userAgent) && maxTouchPoints > 1;
 }
 
 export function dismissedForGood(cookie: string): boolean {
@@ -62,7 +69,8 @@ export function startInstallPrompt(next: InstallEnv): () => void {
     deferred = event;
     if (!dismissedForGood(next.cookie()) && installStore.getState().open === null) openLater('android');
   });
-  if (isIos(next.userAgent) && !next.standalone && !dismissedForGood(next.cookie())) openLater('ios');
+  if (isIos(next.userAgent, next.maxTouchPoints) && !next.standalone && !dismissedForGood(next.cookie()))
+    openLater('ios');
   return () => {
     unsubscribe();
     for (const t of timers) clock.clearTimeout(t);

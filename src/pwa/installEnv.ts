@@ -7,6 +7,7 @@ export function browserInstallEnv(): InstallEnv {
     window.matchMedia?.('(display-mode: standalone)').matches === true;
   return {
     userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints,
     standalone,
     cookie: () => document.cookie,
     setCookie: (value) => {

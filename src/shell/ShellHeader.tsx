@@ -1,9 +1,10 @@
-/** Header of the shell: app title, current period, language switch, user name, sign-out. */
+/** Header of the shell: app title, tenant, current period, language switch, user name, sign-out. */
 import { Link } from 'react-router-dom';
 import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { currentUser, logout } from '../../runtime/auth/session';
 import { PeriodSelector } from './PeriodSelector';
+import { TenantSelector } from './TenantSelector';
 import { LanguageSwitch } from './LanguageSwitch';
 
 const useStyles = makeStyles({
@@ -27,6 +28,10 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     gap: '12px',
+    // on a phone the selectors wrap onto more lines instead of widening the page
+    flexWrap: 'wrap',
+    maxWidth: '100%',
+    boxSizing: 'border-box',
     backgroundColor: tokens.colorNeutralBackground1,
     padding: '4px 8px',
     borderRadius: tokens.borderRadiusMedium,
@@ -45,6 +50,7 @@ export function ShellHeader() {
       </Link>
       <span className={styles.spacer} />
       <div className={styles.tools}>
+        <TenantSelector />
         <PeriodSelector />
         <LanguageSwitch />
         {user && (

@@ -5,17 +5,19 @@
  */
 import { useEffect } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router-dom';
+import { useStore } from 'zustand';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ShellData } from '../loaders';
 import { prefetchScreensWhenIdle } from '../prefetch';
 import { readPrefs } from '../prefs';
+import { tenantStore } from '../../runtime/tenant/current';
 import { ShellHeader } from './ShellHeader';
 import { SideNav } from './SideNav';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-  body: { flex: 1, display: 'flex', minHeight: 0 },
+  body: { flex: 1, display: 'flex', minHeight: 0, '@media (max-width: 640px)': { flexDirection: 'column' } },
   horizontal: { flexDirection: 'column' },
   main: { flex: 1, minWidth: 0, padding: '16px', backgroundColor: tokens.colorNeutralBackground2 },
   skip: {
@@ -33,6 +35,8 @@ const useStyles = makeStyles({
 
 export function ShellLayout() {
   const styles = useStyles();
+  // a tenant chosen in place of a forgotten one (303): the content is drawn again and asks under it
+  const tenant = useStore(tenantStore, (s) => s.generation);
   const { t } = useTranslation();
   const data = useRouteLoaderData('shell') as ShellData | undefined;
   const layout = readPrefs().layout;
@@ -44,7 +48,7 @@ export function ShellLayout() {
   if (layout === 'empty') {
     return (
       <main id="content" className={styles.main}>
-        <Outlet />
+        <Outlet key={tenant} />
       </main>
     );
   }
@@ -57,7 +61,7 @@ export function ShellLayout() {
       <div className={layout === 'horizontal' ? `${styles.body} ${styles.horizontal}` : styles.body}>
         <SideNav menu={menu} horizontal={layout === 'horizontal'} />
         <main id="content" className={styles.main} tabIndex={-1}>
-          <Outlet />
+          <Outlet key={tenant} />
         </main>
       </div>
     </div>

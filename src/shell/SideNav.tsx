@@ -14,6 +14,16 @@ const useStyles = makeStyles({
     borderRightWidth: '1px',
     borderRightStyle: 'solid',
     borderRightColor: tokens.colorNeutralStroke2,
+    // a phone: the menu above the content, full width, scrolling within 40% of the screen
+    '@media (max-width: 640px)': {
+      width: 'auto',
+      maxHeight: '40vh',
+      overflowY: 'auto',
+      borderRightStyle: 'none',
+      borderBottomWidth: '1px',
+      borderBottomStyle: 'solid',
+      borderBottomColor: tokens.colorNeutralStroke2,
+    },
   },
   horizontal: {
     width: 'auto',

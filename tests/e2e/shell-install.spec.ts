@@ -73,6 +73,44 @@ test.describe('on an iPhone', () => {
   });
 });
 
+/** iPadOS 13+ Safari sends a desktop Macintosh user agent; only its touch points tell it from a Mac. */
+const IPAD_DESKTOP_UA =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+
+test.describe('on an iPad (iPadOS: Macintosh user agent with touch)', () => {
+  test.use({ userAgent: IPAD_DESKTOP_UA, hasTouch: true });
+
+  test('the sheet shows the iOS steps 3000 ms after start', async ({ page }) => {
+    // Chromium with hasTouch reports touch points; make them an iPad's (5) whatever the default.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'maxTouchPoints', { get: () => 5 }));
+    await pauseClock(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'ورود', exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => [navigator.userAgent.includes('Macintosh'), navigator.maxTouchPoints]),
+    ).toEqual([true, 5]);
+    await page.clock.runFor(2999);
+    await expect(sheet(page)).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(sheet(page)).toBeVisible();
+    await expect(sheet(page).getByText('روی دکمه «اشتراک‌گذاری» (Share) بزنید.')).toBeVisible();
+    await expect(sheet(page).getByRole('button', { name: 'نصب', exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('on a Mac (Macintosh user agent, no touch)', () => {
+  test.use({ userAgent: IPAD_DESKTOP_UA });
+
+  test('no install sheet', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'maxTouchPoints', { get: () => 0 }));
+    await pauseClock(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'ورود', exact: true })).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(sheet(page)).toHaveCount(0);
+  });
+});
+
 test('Android: 3000 ms after beforeinstallprompt the sheet offers an install button that calls prompt()', async ({
   page,
 }) => {

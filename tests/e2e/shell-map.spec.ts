@@ -4,7 +4,7 @@
  * The address autocomplete waits 500 ms (driven by Playwright's clock); the route's turn-by-turn
  * instructions show in Persian.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
@@ -104,12 +104,18 @@ const PNG_1X1 = Buffer.from(
 let server: Server;
 let base = '';
 const requests: string[] = [];
+/** Route requests to /hang/… are never answered (until the server closes). */
+const hanging: ServerResponse[] = [];
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push(url.pathname + url.search);
     res.setHeader('Access-Control-Allow-Origin', '*');
+    if (url.pathname.startsWith('/hang/')) {
+      hanging.push(res);
+      return;
+    }
     if (url.pathname.startsWith('/tiles/')) {
       res.setHeader('Content-Type', 'image/png');
       res.end(PNG_1X1);
@@ -138,6 +144,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  for (const res of hanging) res.destroy();
   await new Promise((done) => server.close(done));
 });
 
@@ -219,4 +226,47 @@ test('plans a route between two addresses found by autocomplete and shows Persia
   await expect(inputs).toHaveCount(3);
   await planner.getByRole('button', { name: 'حذف توقف' }).last().click();
   await expect(inputs).toHaveCount(2);
+});
+
+test('a routing service that never answers: after 30 s (not before) the Persian no-route toast', async ({
+  page,
+}) => {
+  await page.route('**/assets/config.json', (route) =>
+    route.fulfill({
+      json: {
+        map: {
+          tileUrl: `${base}/tiles/{z}/{x}/{y}.png`,
+          tileAttribution: 'test',
+          osrmUrl: `${base}/hang/route/v1`,
+          osrmProfile: 'driving',
+          geocoderUrl: `${base}/geo`,
+          center: [35.7, 51.4],
+          zoom: 11,
+        },
+      },
+    }),
+  );
+  // the page's (fake) time when it sends the route request (LRM asks through XMLHttpRequest)
+  await page.addInitScript(() => {
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: Parameters<typeof open>) {
+      if (String(args[1]).includes('/hang/'))
+        (window as unknown as { routeSentAt: number }).routeSentAt = Date.now();
+      return open.apply(this, args);
+    } as typeof open;
+  });
+  await page.clock.install();
+  await signIn(page, 'staff');
+  await page.goto(`/transport/routePlanner?points=${AZADI.lat},${AZADI.lon};${TAJRISH.lat},${TAJRISH.lon}`);
+  await expect.poll(() => hanging.length).toBeGreaterThan(0);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000); // a margin: the page runs under load
+  const elapsed = await page.evaluate(
+    () => Date.now() - (window as unknown as { routeSentAt: number }).routeSentAt,
+  );
+  expect(elapsed).toBeLessThan(29_000);
+  const toast = page.getByText('مسیری پیدا نشد.');
+  await page.clock.runFor(30_000 - elapsed - 200);
+  await expect(toast).toHaveCount(0);
+  await page.clock.runFor(400);
+  await expect(toast).toBeVisible();
 });

@@ -95,3 +95,39 @@ test("a 'reload' message on the update channel reloads the other tab", async ({ 
   await expect(field(second, 'نام کاربری')).toBeVisible();
   expect(await second.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
 });
+
+test('a session-only sign-in leaves no token in localStorage; a new browser session is signed out', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'staff'); // «مرا به خاطر بسپار» left unchecked
+  const local = () =>
+    page.evaluate(() =>
+      ['token', 'access_token', 'refresh_token', 'access_expire_time', 'refresh_expire_time'].map((k) =>
+        localStorage.getItem(k),
+      ),
+    );
+  expect(await local()).toEqual([null, null, null, null, null]);
+  // the spec's `token` (the JWT) lives beside the session's access token, in sessionStorage
+  const session = await page.evaluate(() => [
+    sessionStorage.getItem('token'),
+    sessionStorage.getItem('access_token'),
+  ]);
+  expect(session[0]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(session[0]).toBe(session[1]);
+
+  // The browser session ends: what survives it is cookies and localStorage (storageState); a new
+  // context started from them is a reopened browser.
+  const state = await page.context().storageState();
+  const origin = state.origins.find((o) => page.url().startsWith(o.origin));
+  const keys = (origin?.localStorage ?? []).map((e) => e.name);
+  expect(keys.filter((k) => /token|expire_time/.test(k))).toEqual([]);
+  const reopened = await browser.newContext({ storageState: state });
+  const again = await reopened.newPage();
+  await again.goto('/');
+  await expect(again).toHaveURL(/\/login$/);
+  expect(
+    await again.evaluate(() => Object.keys(localStorage).filter((k) => /token|expire_time/.test(k))),
+  ).toEqual([]);
+  await reopened.close();
+});

@@ -34,7 +34,10 @@ function seconds(text: string | null): number {
 
 let server: Server;
 let origin = '';
-const version = { next: false };
+/** next: a new sw.js; broken: that new sw.js fails its install (its install promise rejects). */
+const version = { next: false, broken: false };
+const BROKEN_INSTALL =
+  "\nself.addEventListener('install', (event) => event.waitUntil(Promise.reject(new Error('broken build'))));\n";
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
@@ -45,7 +48,7 @@ test.beforeAll(async () => {
       try {
         let body = await readFile(file);
         if (path === '/sw.js' && version.next)
-          body = Buffer.concat([body, Buffer.from('\n// next version\n')]);
+          body = Buffer.concat([body, Buffer.from(version.broken ? BROKEN_INSTALL : '\n// next version\n')]);
         res.writeHead(200, {
           'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
           'Cache-Control': 'no-cache',
@@ -68,6 +71,7 @@ test('a new version: available, a 240 s toast, Close keeps timerData, the 60 s t
   context,
 }) => {
   version.next = false;
+  version.broken = false;
   const page = await context.newPage();
   await page.clock.install();
   await page.goto(`${origin}/login`);
@@ -135,4 +139,32 @@ test('a new version: available, a 240 s toast, Close keeps timerData, the 60 s t
   if (!quick) await page.clock.runFor(3000).catch(() => undefined); // the page may be reloading
   await both;
   expect(await page.evaluate(() => sessionStorage.getItem('timerData'))).toBeNull();
+});
+
+test("a new version whose worker fails to install: 'update available', then 'update unsuccessful'; no countdown", async ({
+  context,
+}) => {
+  version.next = false;
+  version.broken = false;
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`${origin}/login`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.clock.fastForward(31_000); // registered at the latest 30 s after start
+
+  version.next = true;
+  version.broken = true;
+  await page.clock.fastForward(60 * 60 * 1000); // the hourly update check finds the broken one
+  await expect(page.getByText('نسخه جدید در دسترس است.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('به‌روزرسانی ناموفق بود.')).toBeVisible({ timeout: 30_000 });
+  // the install really failed: nothing waits, the old worker still controls the page
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+  ).toBeNull();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByTestId('update-toast')).toHaveCount(0);
+  version.next = false;
+  version.broken = false;
 });

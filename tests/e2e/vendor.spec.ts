@@ -14,6 +14,25 @@ test('a vendor sees only its entities and is refused the customers screen', asyn
   await expect(page.getByRole('grid')).toHaveCount(0);
 });
 
+test('a vendor opening any path under a module outside its menu, even one no screen matches, is refused to the root', async ({
+  page,
+}) => {
+  await signIn(page, 'vendor');
+  for (const path of ['/accounting/anything/1', '/sales/customer/7/edit/x', '/treasury/nothing']) {
+    await page.goto(path);
+    await expect(page.getByText('شما به این بخش دسترسی ندارید.').first()).toBeVisible();
+    await expect(page).toHaveURL(/^[^?#]*:\d+\/$/);
+    await expect(page.getByText('404')).toHaveCount(0);
+  }
+});
+
+test('staff opening a module path no screen matches sees the page-not-found screen', async ({ page }) => {
+  await signIn(page, 'staff');
+  await page.goto('/accounting/anything/1');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page).toHaveURL(/\/accounting\/anything\/1$/);
+});
+
 test('the API answers 403 to a vendor asking for customers', async ({ request }) => {
   const token = await apiToken(request, 'vendor');
   const response = await request.post('/api/Sales/Customer/GetList', {

@@ -190,6 +190,20 @@ describe.each(DIALECTS)('catalogue situations on %s', (dialect) => {
     expect((await call(app, 'Security/Menu/GetMenu', tok.staff!, {}, { tenant: 'main' })).status).toBe(200);
   });
 
+  it("Security/Account/GetTenants lists the user's tenants, main first; a lost stored tenant answers 303", async () => {
+    const admin = await call(app, 'Security/Account/GetTenants', tok.admin!, {});
+    expect(admin.status).toBe(200);
+    expect(admin.body.Data).toEqual(['main', 'demo']);
+    expect((await call(app, 'Security/Account/GetTenants', tok.staff!, {})).body.Data).toEqual(['main']);
+    // the header check runs first: the client asks again without the tenant it lost
+    expect((await call(app, 'Security/Account/GetTenants', tok.staff!, {}, { tenant: 'demo' })).status).toBe(
+      303,
+    );
+    expect((await call(app, 'Security/Account/GetTenants', tok.admin!, {}, { tenant: 'demo' })).status).toBe(
+      200,
+    );
+  });
+
   it('a table altered behind the server (lines table dropped) → 500 envelope without internals', async () => {
     await sql`drop table e_sales_invoice__lines`.execute(app.ctx.db);
     const res = await call(app, 'Sales/Invoice/Get', tok.staff!, { id: 1 });

@@ -9,6 +9,7 @@ import { connectNavigation } from '../../../runtime/ui/navigation';
 import { setLogoutHandler } from '../../../runtime/auth/logoutPort';
 import { ManualClock, useClock } from '../../../runtime/clock';
 import { closeChannel } from '../../../runtime/channel';
+import { getTenant, setTenant, tenantStore } from '../../../runtime/tenant/current';
 import { envelope, json, startServer, type TestServer } from './testServer';
 
 let server: TestServer;
@@ -118,6 +119,23 @@ describe('error catalogue', () => {
     const error = await failWith(status, envelope(2, null));
     expect(error.status).toBe(status);
     expect(keys()).toEqual([key]);
+  });
+
+  it('303 → toast NotAccessTenants and the stored tenant is forgotten (the selector chooses again)', async () => {
+    setTenant('lost');
+    const before = tenantStore.getState().lost;
+    await failWith(303, envelope(2, null));
+    expect(keys()).toEqual(['NotAccessTenants']);
+    expect(getTenant()).toBeNull();
+    expect(localStorage.getItem('tenant')).toBeNull();
+    expect(tenantStore.getState()).toMatchObject({ current: null, lost: before + 1 });
+    // the tenant chosen in its place starts a new generation (the shell draws its content again)
+    const generation = tenantStore.getState().generation;
+    setTenant('main');
+    expect(tenantStore.getState().generation).toBe(generation + 1);
+    setTenant('demo'); // an ordinary choice (the selector reloads the page itself)
+    expect(tenantStore.getState().generation).toBe(generation + 1);
+    setTenant(null);
   });
 
   it('417 without table messages → error modal from MessageTexts; field errors stay on the ApiError', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, configurePipeline } from '../../../runtime/http/pipeline';
 import { setCurrentPeriod } from '../../../runtime/period/current';
 import { setLang } from '../../../runtime/lang';
+import { setTenant } from '../../../runtime/tenant/current';
 import { connectToastSink } from '../../../runtime/ui/toasts';
 import { envelope, json, startServer, type TestServer } from './testServer';
 
@@ -57,6 +58,21 @@ describe('pipeline headers', () => {
     await api.post('Sales/Customer/Get', {});
     expect(last().headers.selectedyear).toBe('1403');
     expect(last().headers['accept-language']).toBe('en');
+  });
+
+  it('sends the stored tenant as `tenant` on business calls only, not on /Token, revoke nor assets', async () => {
+    await api.post('Sales/Customer/Get', {});
+    expect(last().headers.tenant).toBeUndefined();
+    setTenant('demo');
+    await api.post('Sales/Customer/Get', {});
+    expect(last().headers.tenant).toBe('demo');
+    await api.form('/Token', { grant_type: 'password', username: 'u', password: 'p' });
+    expect(last().headers.tenant).toBeUndefined();
+    await api.form('/revoke', { token: 'r' });
+    expect(last().headers.tenant).toBeUndefined();
+    await api.get('/assets/i18n/share/fa.json');
+    expect(last().headers.tenant).toBeUndefined();
+    setTenant(null);
   });
 
   it('normalises bodies (digits to Western, Arabic kaf/yeh to Persian) and JSON answers', async () => {

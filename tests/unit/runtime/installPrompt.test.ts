@@ -6,22 +6,27 @@ import {
   installStore,
   neverShowInstall,
   promptInstall,
+  isIos,
   startInstallPrompt,
   type InstallEnv,
   type InstallPromptEvent,
 } from '../../../runtime/install/installPrompt';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+/** iPadOS 13+ Safari: a desktop (Macintosh) user agent, told apart by its touch screen. */
+const IPAD_DESKTOP_UA =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36';
 
 let clock: ManualClock;
 let cookie: string;
 let fire: (event: InstallPromptEvent) => void;
-let stop: () => void;
+let stop: () => void = () => undefined;
 
-function env(userAgent: string, standalone = false): InstallEnv {
+function env(userAgent: string, standalone = false, maxTouchPoints = 0): InstallEnv {
   return {
     userAgent,
+    maxTouchPoints,
     standalone,
     cookie: () => cookie,
     setCookie: (value) => (cookie = value.split(';')[0] ?? ''),
@@ -50,10 +55,30 @@ beforeEach(() => {
 });
 afterEach(() => {
   stop();
+  stop = () => undefined;
   useClock(null);
 });
 
 describe('install sheet', () => {
+  it('iOS detection: iPhone, iPad, and iPadOS (Macintosh with touch); not a Mac or Android', () => {
+    expect(isIos(IPHONE)).toBe(true);
+    expect(isIos('Mozilla/5.0 (iPad; CPU OS 12_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148')).toBe(
+      true,
+    );
+    expect(isIos(IPAD_DESKTOP_UA, 5)).toBe(true);
+    expect(isIos(IPAD_DESKTOP_UA, 0)).toBe(false); // a Mac
+    expect(isIos(IPAD_DESKTOP_UA)).toBe(false);
+    expect(isIos(ANDROID, 5)).toBe(false);
+  });
+
+  it('iPadOS (Macintosh user agent with touch): the iOS steps 3000 ms after start', () => {
+    stop = startInstallPrompt(env(IPAD_DESKTOP_UA, false, 5));
+    clock.advance(2999);
+    expect(installStore.getState().open).toBeNull();
+    clock.advance(1);
+    expect(installStore.getState().open).toBe('ios');
+  });
+
   it('iOS, not standalone: opens 3000 ms after start', () => {
     stop = startInstallPrompt(env(IPHONE));
     clock.advance(2999);

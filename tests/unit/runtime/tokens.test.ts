@@ -81,14 +81,15 @@ beforeEach(() => {
 const KEYS = ['access_token', 'refresh_token', 'access_expire_time', 'refresh_expire_time'];
 
 describe('token store', () => {
-  it('a session login writes the four keys to sessionStorage, token to localStorage', () => {
+  it('a session login writes the four keys and token to sessionStorage, nothing to localStorage', () => {
     const p = pair();
     saveTokens(p, false);
     for (const k of KEYS) {
       expect(sessionStorage.getItem(k)).not.toBeNull();
       expect(localStorage.getItem(k)).toBeNull();
     }
-    expect(localStorage.getItem('token')).toBe(p.access_token);
+    expect(sessionStorage.getItem('token')).toBe(p.access_token);
+    expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('access_expire_time')).toBe(String(clock.now() + 900_000));
     expect(isPermanent()).toBe(false);
     expect(hasToken()).toBe(true);
@@ -102,6 +103,8 @@ describe('token store', () => {
       expect(localStorage.getItem(k)).not.toBeNull();
       expect(sessionStorage.getItem(k)).toBeNull();
     }
+    expect(localStorage.getItem('token')).toBe(p.access_token);
+    expect(sessionStorage.getItem('token')).toBeNull();
     expect(isPermanent()).toBe(true);
     expect(getAccessToken()).toBe(p.access_token);
   });
