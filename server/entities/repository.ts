@@ -22,6 +22,7 @@ import { lineChanges, writeAudit } from './audit';
 import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
 import { writeTransaction } from '../db/writeBatch';
+import { checkNotReferenced, checkReferences } from './references';
 import { sortIndex, whereKey } from './sortIndex';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
@@ -194,9 +195,11 @@ export async function createRow(
   user: CurrentUser | null,
   values: Row,
   lines: Lines = {},
+  lang: Lang = 'fa',
 ): Promise<Row> {
   return writeTransaction(ctx, async (trx) => {
     const finalValues = (await runHook(trx, entity, 'create', user, null, values, lines)) ?? values;
+    await checkReferences(ctx, trx as unknown as Untyped, entity, user, finalValues, lines, lang);
     const now = new Date().toISOString();
     const inserted = (await (trx as unknown as Untyped)
       .insertInto(entity.table)
@@ -229,6 +232,7 @@ export async function updateRow(
   version: number,
   values: Row,
   lines: Lines = {},
+  lang: Lang = 'fa',
 ): Promise<Row> {
   return writeTransaction(ctx, async (trx) => {
     const db = trx as unknown as Untyped;
@@ -241,6 +245,7 @@ export async function updateRow(
     for (const [name, field] of Object.entries(entity.def.schema.properties))
       if (field.readOnly && merged[name] === undefined) merged[name] = before[name];
     const finalValues = (await runHook(trx, entity, 'update', user, before, merged, lines)) ?? merged;
+    await checkReferences(ctx, db, entity, user, finalValues, lines, lang);
     const updated = (await db
       .updateTable(entity.table)
       .set({
@@ -270,6 +275,7 @@ export async function deleteRow(
   user: CurrentUser,
   id: number,
   version: number,
+  lang: Lang = 'fa',
 ): Promise<void> {
   await writeTransaction(ctx, async (trx) => {
     const db = trx as unknown as Untyped;
@@ -277,6 +283,8 @@ export async function deleteRow(
     if (!stored) throw notFound();
     const before = toApiRow(entity, stored);
     if (before.version !== version) throw conflict();
+    // a row that documents still name stays (references.ts)
+    await checkNotReferenced(ctx, db, entity, id, lang);
     await runHook(trx, entity, 'delete', user, before, null);
     const result = await db
       .deleteFrom(entity.table)
