@@ -84,7 +84,7 @@ export async function checkReferences(
 ): Promise<void> {
   const wanted = new Map<string, Set<number>>();
   const uses: { at: LookupField; value: number; index?: number }[] = [];
-  const use = (at: LookupField, value: unknown, index?: number) => {
+  const note = (at: LookupField, value: unknown, index?: number) => {
     if (value === undefined || value === null) return;
     // the schema made it an integer; anything else cannot name a row
     const id = typeof value === 'number' && Number.isInteger(value) ? value : 0;
@@ -94,8 +94,8 @@ export async function checkReferences(
     set.add(id);
   };
   for (const at of lookupFields(entity)) {
-    if (at.child === undefined) use(at, values[at.field]);
-    else (lines[at.child] ?? []).forEach((line, index) => use(at, line[at.field], index));
+    if (at.child === undefined) note(at, values[at.field]);
+    else (lines[at.child] ?? []).forEach((line, index) => note(at, line[at.field], index));
   }
   if (uses.length === 0) return;
   const found = new Map<string, Set<number>>();

@@ -23,6 +23,7 @@ import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
 import { writeTransaction } from '../db/writeBatch';
 import { checkNotReferenced, checkReferences } from './references';
+import { isRowId } from '../../runtime/shared/bounds';
 import { sortIndex, whereKey } from './sortIndex';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
@@ -157,6 +158,8 @@ async function findStored(
   user: CurrentUser | null,
   id: number,
 ): Promise<Row | undefined> {
+  // no row has an id past int4 (PostgreSQL `serial`): asking would be an error, not a miss
+  if (!isRowId(id)) return undefined;
   let q = db.selectFrom(entity.table).selectAll().where('id', '=', id);
   const scope = scopeCondition(entity, user);
   if (scope) q = q.where(scope);
@@ -283,9 +286,9 @@ export async function deleteRow(
     if (!stored) throw notFound();
     const before = toApiRow(entity, stored);
     if (before.version !== version) throw conflict();
-    // a row that documents still name stays (references.ts)
-    await checkNotReferenced(ctx, db, entity, id, lang);
     await runHook(trx, entity, 'delete', user, before, null);
+    // a row that documents still name stays (references.ts); the entity's own hook refuses first
+    await checkNotReferenced(ctx, db, entity, id, lang);
     const result = await db
       .deleteFrom(entity.table)
       .where('id', '=', id)
