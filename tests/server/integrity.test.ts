@@ -217,4 +217,39 @@ describe.each(DIALECTS)('integrity of writes on %s', (dialect) => {
     expect((back.body.Data.lines as Row[]).length).toBe(5000);
     expect(back.body.Data.total).toBe((5000 * 5001) / 2);
   }, 60_000);
+
+  it('a party user may not name a row outside its scope: another customer is refused like a missing one', async () => {
+    const admin = (await signIn(app, 'admin')).access_token;
+    const saved = await call(app, 'Security/Permission/Save', admin, {
+      role: 'customer',
+      entities: [
+        {
+          key: 'sales.invoice',
+          permissions: { view: true, create: true, edit: false, delete: false, export: false, print: false },
+          fields: {},
+        },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const menu = await call(app, 'Security/MenuAccess/Save', admin, {
+      who: 'customer',
+      entities: ['sales.customer', 'sales.invoice'],
+    });
+    expect(menu.status).toBe(200);
+    const own = (await list('Sales/Customer', customerUser))[0]!.id;
+    const other = (await list('Sales/Customer')).find((c) => c.id !== own)!.id;
+    const create = (who: number) =>
+      call(app, 'Sales/Invoice/Create', customerUser, {
+        values: {
+          number: `P-${who}-${Date.now().toString(36)}`,
+          customer: who,
+          date: '2026-06-01',
+          lines: [{ item, quantity: 1, unitPrice: 7 }],
+        },
+      });
+    const refused = await create(other);
+    expect(refused.status).toBe(417);
+    expect(refused.body.ServerMessageTexts).toEqual([expect.objectContaining({ FieldName: 'customer' })]);
+    expect((await create(own)).status).toBe(200);
+  });
 });
