@@ -1,7 +1,7 @@
 /**
  * Exact decimal arithmetic for rule expressions (runtime/shared/rules.ts): `+`, `-`, `*` and
  * `round` work on the numbers as the user wrote them (the shortest decimal of each double), not on
- * their binary approximations, so 1.0005 × 1000 is 1000.5 and rounds to 1001, and 0.1 + 0.2 is
+ * their binary approximations, so 0.145 × 100 is 14.5 and rounds to 15 (not 14), and 0.1 + 0.2 is
  * 0.3. Integers whose result is a safe integer take the plain (already exact) path; the rest go
  * through BigInt. The result is the double nearest to the exact value; beyond 2^53 that is not
  * exact, which is why fields are bounded far below it (runtime/shared/bounds.ts) and such a result
