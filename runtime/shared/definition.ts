@@ -76,8 +76,12 @@ export interface EntityDefinition {
   fields: Record<string, FieldMeta>;
   uiSchema?: Record<string, unknown>;
   list: ListSettings;
-  /** Row scoping: the field tying a row to a vendor/customer party. */
-  scope?: { party?: string; partyKind?: PartyKind };
+  /**
+   * Row scoping: the field tying a row to a vendor/customer party. `partyEditable`: the fields a
+   * user of `partyKind` may write (the others are read-only to it, server/security/partyWrite.ts);
+   * absent: every field its role allows.
+   */
+  scope?: { party?: string; partyKind?: PartyKind; partyEditable?: string[] };
   /** Menu placement; absent means the entity has no menu item. */
   menu?: { order?: number; icon?: string };
   /** Computed fields and cross-field rules of the document (runtime/shared/rules.ts). */
@@ -160,6 +164,8 @@ export interface ChildDefinition {
   fields: Record<string, FieldMeta>;
   /** At least this many lines (default 0). */
   minItems?: number;
+  /** At most this many lines (default DEFAULT_MAX_ITEMS, runtime/shared/bounds.ts); more: 417. */
+  maxItems?: number;
   /** Computed fields and cross-field rules of one line. */
   rules?: RuleSet;
 }

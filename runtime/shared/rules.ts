@@ -9,6 +9,7 @@ import type { RulesLogic } from 'json-logic-js';
 import type { LocalText } from './definition';
 import { rialInWords } from './persianWords';
 import { lineSum, NOT_A_SUM } from './ruleSums';
+import { exactRound, minus, plus, times } from './decimal';
 
 /** A JSON Logic expression as found in a definition (plain JSON; checked by unsafeOperations). */
 export type Expr = null | boolean | number | string | Expr[] | { [operation: string]: Expr };
@@ -101,15 +102,15 @@ const ALLOWED_OPERATIONS = new Set([
   'rialInWords',
 ]);
 
-/** Rial amounts are integers: half away from zero, to `digits` decimals (default 0). */
-function round(value: unknown, digits: unknown = 0): number {
-  const n = Number(value);
-  const d = Math.max(0, Math.min(6, Math.trunc(Number(digits) || 0)));
-  if (!Number.isFinite(n)) return 0;
-  const f = 10 ** d;
-  return (Math.sign(n) * Math.round(Math.abs(n) * f)) / f;
-}
-jsonLogic.add_operation('round', round);
+/**
+ * Exact decimal `+`, `-`, `*` and `round` (runtime/shared/decimal.ts) in place of json-logic's
+ * float ones: amounts are computed on the decimals the user typed, never on binary approximations.
+ * `round`: Rial amounts are integers; half away from zero, to `digits` decimals (default 0).
+ */
+jsonLogic.add_operation('+', plus);
+jsonLogic.add_operation('-', minus);
+jsonLogic.add_operation('*', times);
+jsonLogic.add_operation('round', exactRound);
 /** An amount in Rial in Persian words (runtime/shared/persianWords.ts), e.g. for invoice totals. */
 jsonLogic.add_operation('rialInWords', rialInWords);
 

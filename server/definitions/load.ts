@@ -60,6 +60,9 @@ export function crossCheck(def: EntityDefinition): string[] {
   if (!isField(def.displayField)) problems.push(`/displayField: unknown field '${def.displayField}'`);
   if (def.scope?.party !== undefined && !isField(def.scope.party))
     problems.push(`/scope/party: unknown field '${def.scope.party}'`);
+  (def.scope?.partyEditable ?? []).forEach((f, i) => {
+    if (!known.has(f)) problems.push(`/scope/partyEditable/${i}: unknown field '${f}'`);
+  });
   if ((def.scope?.party === undefined) !== (def.scope?.partyKind === undefined) && def.scope)
     problems.push(`/scope: party and partyKind go together`);
   for (const p of props) if (!IDENTIFIER.test(p)) problems.push(`/schema/properties/${p}: not an identifier`);

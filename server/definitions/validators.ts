@@ -9,13 +9,17 @@
 import { createHash } from 'node:crypto';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
+import { boundedSchema } from '../../runtime/shared/bounds';
 import type { EntityDataSchema } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
 import { FORMATS_MODULE } from '../../runtime/shared/validatorRuntime';
 
-/** The schema a record or line is validated with: no property beyond the declared ones. */
+/**
+ * The schema a record or line is validated with, on the server and in the browser: no property
+ * beyond the declared ones, every integer and number field within ±MAX_NUMBER (runtime/shared/bounds.ts).
+ */
 export function validationSchema(schema: EntityDataSchema): EntityDataSchema {
-  return { ...schema, additionalProperties: false };
+  return { ...boundedSchema(schema), additionalProperties: false };
 }
 
 /** JSON with object keys sorted, so equal schemas hash equally. */

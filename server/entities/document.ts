@@ -1,5 +1,6 @@
 /**
- * Validation of a Create/Update `values` object: computed fields (runtime/shared/rules.ts) first,
+ * Validation of a Create/Update `values` object: at most `maxItems` lines per child table (417 on
+ * the table), computed fields (runtime/shared/rules.ts) first,
  * then the field schema (417, ServerMessageTexts), the lines of each child table (417,
  * TableMessageTexts with the 0-based RowIndex), then the document's cross-field rules (417 with
  * Data.BusinessErrors, and TableMessageTexts for a rule that names its line). The same rule module
@@ -7,6 +8,7 @@
  * validation, put back on the valid line): an Update keeps that line's id (lines.ts) and its
  * restricted fields (server/security/lineGuard.ts).
  */
+import { DEFAULT_MAX_ITEMS } from '../../runtime/shared/bounds';
 import { localText, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
 import { applyComputed, brokenRules } from '../../runtime/shared/rules';
@@ -99,6 +101,12 @@ export function validateDocument(entity: Entity, values: unknown, lang: Lang): V
   for (const child of entity.children) {
     const given = values[child.name] ?? [];
     if (!Array.isArray(given) || !given.every(isObject)) throw badRequest();
+    // refused before any line is computed: the bound is what keeps the write's cost in check
+    const maxItems = child.def.maxItems ?? DEFAULT_MAX_ITEMS;
+    if (given.length > maxItems)
+      throw invalid([
+        { FieldName: child.name, Message: t(lang, 'validation.maxItems', { limit: maxItems }) },
+      ]);
     ids[child.name] = given.map(lineId);
     const rows = given.map(({ id: _id, ...line }) => {
       const row = clean(line);

@@ -8,7 +8,7 @@ import type { SystemTables } from '../db/types';
 import { SYSTEM_COLUMN_MAP } from '../db/entityTables';
 import { conflict, notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
-import { ID_MAX, columnsOf } from './columns';
+import { columnsOf } from './columns';
 import { cachedCount, invalidateCounts } from './countCache';
 import { filterConditions, hiddenFieldError, listError } from './filters';
 import { readCondition, readableRows, unqueryableFields } from './readAccess';
@@ -24,6 +24,8 @@ import { lineChanges, writeAudit } from './audit';
 import type { Untyped } from '../db/untyped';
 import { addLookupDisplays } from './lookupDisplay';
 import { writeTransaction } from '../db/writeBatch';
+import { checkNotReferenced, checkReferences } from './references';
+import { isRowId } from '../../runtime/shared/bounds';
 import { sortIndex, whereKey } from './sortIndex';
 import { withoutSecrets } from './secrets';
 
@@ -163,8 +165,8 @@ async function findStored(
   user: CurrentUser | null,
   id: number,
 ): Promise<Row | undefined> {
-  // an id beyond the id column's range names no row (on PostgreSQL `serial` it would be an error)
-  if (id > ID_MAX) return undefined;
+  // no row has an id past int4 (PostgreSQL `serial`): asking would be an error, not a miss
+  if (!isRowId(id)) return undefined;
   let q = db.selectFrom(entity.table).selectAll().where('id', '=', id);
   const scope = scopeCondition(entity, user);
   if (scope) q = q.where(scope);
@@ -222,6 +224,7 @@ export async function createRow(
     const finalValues =
       (await runHook(trx, entity, 'create', user, null, values, lines, extra)) ??
       withoutSecrets(entity, values);
+    await checkReferences(ctx, trx as unknown as Untyped, entity, user, finalValues, lines, extra.lang ?? 'fa');
     const now = new Date().toISOString();
     const inserted = (await (trx as unknown as Untyped)
       .insertInto(entity.table)
@@ -271,6 +274,7 @@ export async function updateRow(
     const finalValues =
       (await runHook(trx, entity, 'update', user, before, merged, lines, extra)) ??
       withoutSecrets(entity, merged);
+    await checkReferences(ctx, db, entity, user, finalValues, lines, extra.lang ?? 'fa');
     const updated = (await db
       .updateTable(entity.table)
       .set({
@@ -302,6 +306,7 @@ export async function deleteRow(
   user: CurrentUser,
   id: number,
   version: number,
+  lang: Lang = 'fa',
 ): Promise<void> {
   await writeTransaction(ctx, async (trx) => {
     const db = trx as unknown as Untyped;
@@ -310,6 +315,8 @@ export async function deleteRow(
     const before = toApiRow(entity, stored);
     if (before.version !== version) throw conflict();
     await runHook(trx, entity, 'delete', user, before, null);
+    // a row that documents still name stays (references.ts); the entity's own hook refuses first
+    await checkNotReferenced(ctx, db, entity, id, lang);
     const result = await db
       .deleteFrom(entity.table)
       .where('id', '=', id)

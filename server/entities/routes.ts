@@ -9,7 +9,8 @@ import type { EntityAction } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { readBody, selectedYear } from '../http/business';
-import { badRequest, forbidden, unknownEntity } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound, unknownEntity } from '../http/errors';
+import { isRowId } from '../../runtime/shared/bounds';
 import { authenticate } from '../auth/authenticate';
 import { ok } from '../../runtime/shared/envelope';
 import { entityPermissions } from '../security/permissions';
@@ -40,6 +41,20 @@ function positiveInt(v: unknown): number {
   return v;
 }
 
+/** A row id: 400 unless a positive integer; 404 beyond MAX_ROW_ID (no row has it; PG `serial`). */
+function rowId(v: unknown): number {
+  const id = positiveInt(v);
+  if (!isRowId(id)) throw notFound();
+  return id;
+}
+
+/** A row version: 400 unless a positive integer; a conflict beyond MAX_ROW_ID (no row has it). */
+function rowVersion(v: unknown): number {
+  const version = positiveInt(v);
+  if (!isRowId(version)) throw conflict();
+  return version;
+}
+
 async function dispatch(
   ctx: AppContext,
   entity: Entity,
@@ -54,9 +69,9 @@ async function dispatch(
       return listRows(ctx, entity, user, body, lang, year);
     case 'get':
     case 'print':
-      return getRow(ctx, entity, user, positiveInt(body.id));
+      return getRow(ctx, entity, user, rowId(body.id));
     case 'getaudit':
-      return readAudit(ctx, entity, user, positiveInt(body.id), lang);
+      return readAudit(ctx, entity, user, rowId(body.id), lang);
     case 'create': {
       // secret fields leave the values before any rule, computed field or check sees them
       const { values, secrets } = takeSecrets(entity, body.values);
@@ -64,14 +79,14 @@ async function dispatch(
       return createRow(ctx, entity, user, doc.values, doc.lines, { secrets, lang });
     }
     case 'update': {
-      const id = positiveInt(body.id);
-      const version = positiveInt(body.version);
+      const id = rowId(body.id);
+      const version = rowVersion(body.version);
       const { values, secrets } = takeSecrets(entity, body.values);
       const doc = validateDocument(entity, values, lang);
       return updateRow(ctx, entity, user, id, version, doc.values, doc.lines, { secrets, lang });
     }
     default:
-      await deleteRow(ctx, entity, user, positiveInt(body.id), positiveInt(body.version));
+      await deleteRow(ctx, entity, user, rowId(body.id), rowVersion(body.version), lang);
       return null;
   }
 }
@@ -94,6 +109,8 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply, selectedYear(req));
       // field permissions: hidden fields never answered nor written, read-only ones kept
       const modes = await fieldModes(ctx, user, entity);
+      // the id is read before the field guard reads the stored row (an id past int4: 404, not a 500)
+      if (action === 'update') rowId(body.id);
       if (action === 'create' || action === 'update')
         body.values = ownPartyValues(
           entity,

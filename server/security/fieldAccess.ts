@@ -22,6 +22,7 @@ import {
   type FieldMode,
 } from './lineFields';
 import { guardLineValues, refusedLineCells } from './lineGuard';
+import { partyReadOnly } from './partyWrite';
 
 export type { FieldMode };
 export const FIELD_MODES: readonly FieldMode[] = ['hidden', 'readOnly'];
@@ -47,6 +48,8 @@ export async function fieldModes(
   for (const r of rows)
     if (isPermissionField(entity.def, r.field) && (r.mode === 'hidden' || r.mode === 'readOnly'))
       out.set(r.field, r.mode);
+  // company-controlled fields of a party's own row (scope.partyEditable, partyWrite.ts)
+  for (const f of partyReadOnly(entity.def, user)) if (!out.has(f)) out.set(f, 'readOnly');
   return withDerivedHidden(entity.def, out);
 }
 

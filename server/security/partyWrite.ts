@@ -3,8 +3,13 @@
  * scoped to its kind, the party field of Create/Update values is set to the user's party; another
  * party sent there answers 417 on that field (reads are scoped in the paging query,
  * server/entities/repository.ts).
+ *
+ * Company-controlled fields: where the scope lists `partyEditable`, every other field of the row is
+ * read-only to a user of that party kind (partyReadOnly, added to its field modes by
+ * fieldAccess.ts): GetDefinition marks it read-only, an Update keeps its stored value, a Create
+ * drops it — the same as a role's read-only field permission, so the form's full record still saves.
  */
-import type { Lang } from '../../runtime/shared/definition';
+import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
 import type { CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { invalid } from '../http/errors';
@@ -25,4 +30,13 @@ export function ownPartyValues(entity: Entity, user: CurrentUser, values: unknow
   if (given !== undefined && given !== null && given !== user.partyId)
     throw invalid([{ FieldName: scope.party, Message: t(lang, 'errors.FieldNotWritable') }]);
   return { ...values, [scope.party]: user.partyId };
+}
+
+/** Fields of `def` a user may not write because it is a party user and they are not partyEditable. */
+export function partyReadOnly(def: Pick<EntityDefinition, 'schema' | 'scope'>, user: CurrentUser): string[] {
+  const scope = def.scope;
+  if (!scope?.partyEditable || !scope.partyKind || partyKind(user) !== scope.partyKind) return [];
+  const editable = new Set(scope.partyEditable);
+  // the party field itself is set by ownPartyValues
+  return Object.keys(def.schema.properties).filter((f) => !editable.has(f) && f !== scope.party);
 }
