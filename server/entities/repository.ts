@@ -224,7 +224,15 @@ export async function createRow(
     const finalValues =
       (await runHook(trx, entity, 'create', user, null, values, lines, extra)) ??
       withoutSecrets(entity, values);
-    await checkReferences(ctx, trx as unknown as Untyped, entity, user, finalValues, lines, extra.lang ?? 'fa');
+    await checkReferences(
+      ctx,
+      trx as unknown as Untyped,
+      entity,
+      user,
+      finalValues,
+      lines,
+      extra.lang ?? 'fa',
+    );
     const now = new Date().toISOString();
     const inserted = (await (trx as unknown as Untyped)
       .insertInto(entity.table)
