@@ -1,5 +1,5 @@
 /**
- * Migration 0006_scrub_temporary_passwords: before temporaryPassword became a secret field
+ * Migration 0007_scrub_temporary_passwords: before temporaryPassword became a secret field
  * (server/entities/secrets.ts), a Create, or an Update not set to approved, stored its plaintext in
  * e_security_passwordresetrequest and in the audit trail. This empties that column and takes the
  * field out of every audit diff of the entity. Runs once; a fresh database has nothing to clean.

@@ -204,7 +204,7 @@ describe.each(DIALECTS)('password resets and sessions on %s', (dialect) => {
       // a database from before the migration: it has not run yet
       await app.ctx.db
         .deleteFrom('kysely_migration' as never)
-        .where('name' as never, '=', '0006_scrub_temporary_passwords' as never)
+        .where('name' as never, '=', '0007_scrub_temporary_passwords' as never)
         .execute();
       const again = await makeApp(db.url);
       try {
