@@ -10,6 +10,7 @@
 import { localText, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
 import { applyComputed, brokenRules } from '../../runtime/shared/rules';
+import { withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { errorField, errorKey } from '../../runtime/shared/validation';
 import type { ChildEntity, Entity } from '../definitions/registry';
 import { HttpError, badRequest, invalid } from '../http/errors';
@@ -87,7 +88,12 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
   return out;
 }
 
+/** A document's values checked, its rules within one budget for the whole save (ruleBudget.ts). */
 export function validateDocument(entity: Entity, values: unknown, lang: Lang): ValidDocument {
+  return withinRuleBudget(() => validateWithin(entity, values, lang));
+}
+
+function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocument {
   if (!isObject(values)) throw badRequest();
   const lines: Lines = {};
   const own: Row = {};

@@ -19,10 +19,15 @@ import { MODULE_TITLES } from '../security/modules';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
+import { publishAccessProblems } from './publishAccess';
 
 /** Problems of a definition sent by the designer, as "JSON path" and message; [] when valid. */
-export function checkDefinition(ctx: AppContext, json: unknown): { path: string; message: string }[] {
-  const problems = definitionProblems(json);
+export function checkDefinition(
+  ctx: AppContext,
+  json: unknown,
+  lang: Lang = 'en',
+): { path: string; message: string }[] {
+  const problems = definitionProblems(json, lang);
   if (problems.length) return problems;
   const def = json as EntityDefinition;
   if (!(def.module in MODULE_TITLES))
@@ -54,31 +59,57 @@ export function checkDefinition(ctx: AppContext, json: unknown): { path: string;
 }
 
 /** 417 with the JSON path of each problem, or the definition. */
-export function validDefinition(ctx: AppContext, json: unknown): EntityDefinition {
-  const problems = checkDefinition(ctx, json);
+export function validDefinition(ctx: AppContext, json: unknown, lang: Lang = 'en'): EntityDefinition {
+  const problems = checkDefinition(ctx, json, lang);
   if (problems.length) throw invalid(problems.map((p) => ({ FieldName: p.path, Message: p.message })));
   return json as EntityDefinition;
 }
 
-export async function plan(ctx: AppContext, def: EntityDefinition, lang: Lang): Promise<Plan> {
+/**
+ * What publishing `def` as `user` changes; 417 with the JSON paths of what `user` may not publish
+ * (./publishAccess.ts). Publish goes through here, so Plan refuses exactly what Publish would.
+ */
+export async function plan(
+  ctx: AppContext,
+  user: CurrentUser,
+  def: EntityDefinition,
+  lang: Lang,
+): Promise<Plan> {
+  const denied = await publishAccessProblems(ctx, user, def, lang);
+  if (denied.length) throw invalid(denied.map((p) => ({ FieldName: p.path, Message: p.message })));
   return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), def, lang);
 }
 
-/** The old column of a changed type stays as `{column}Prev{version}`; converting values are copied back. */
-async function keepChangedColumns(db: Untyped, ctx: AppContext, changes: TypeChange[], version: number) {
-  for (const c of changes) {
-    if (columnType({ type: c.from }, ctx.dialect) === columnType({ type: c.to }, ctx.dialect)) continue;
+/**
+ * The old column of a changed type stays as `{column}Prev{version}` (or the next free
+ * `{column}Prev{version}_{n}`: a column of that name may exist, and SQLite compares names without
+ * case); answers the kept columns as copyRetyped takes them (every value that converts is copied).
+ */
+async function keepChangedColumns(
+  db: Untyped,
+  ctx: AppContext,
+  changes: TypeChange[],
+  version: number,
+): Promise<Pending[]> {
+  const moved = changes.filter(
+    (c) => columnType({ type: c.from }, ctx.dialect) !== columnType({ type: c.to }, ctx.dialect),
+  );
+  if (moved.length === 0) return [];
+  const columns = new Map<string, Set<string>>();
+  for (const t of await db.introspection.getTables())
+    columns.set(t.name, new Set(t.columns.map((c) => c.name.toLowerCase())));
+  const out: Pending[] = [];
+  for (const c of moved) {
+    const have = columns.get(c.table) ?? new Set<string>();
+    let kept = `${c.column}Prev${version}`;
+    for (let n = 2; have.has(kept.toLowerCase()); n++) kept = `${c.column}Prev${version}x${n}`;
+    have.add(kept.toLowerCase());
     // a renamed column takes its indexes along; the new column gets them from syncEntityTables
     await dropFieldIndexes(db, c.table, c.column);
-    await db.schema.alterTable(c.table).renameColumn(c.column, `${c.column}Prev${version}`).execute();
+    await db.schema.alterTable(c.table).renameColumn(c.column, kept).execute();
+    out.push({ table: c.table, column: c.column, kept, to: c.to });
   }
-}
-
-/** The changes whose column is kept, as copyRetyped takes them (every value that converts is copied). */
-function keptColumns(ctx: AppContext, changes: TypeChange[], version: number): Pending[] {
-  return changes
-    .filter((c) => columnType({ type: c.from }, ctx.dialect) !== columnType({ type: c.to }, ctx.dialect))
-    .map((c) => ({ table: c.table, column: c.column, kept: `${c.column}Prev${version}`, to: c.to }));
+  return out;
 }
 
 /** Gives `role` every action on `key` unless it has a row for it already. */
@@ -113,16 +144,16 @@ export async function publish(
   const key = entityKey(def);
   const isNew = !ctx.registry.byEntityKey(key);
   // planned on ctx.db before the transaction (SQLite has one connection, held by the transaction)
-  const changes = await plan(ctx, def, options.lang);
+  const changes = await plan(ctx, user, def, options.lang);
   if (changes.breaking && !options.acceptBreaking)
     throw businessError(changes.changes.filter((c) => c.breaking).map((c) => c.message));
   const result = await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Untyped;
     const version = await storeVersion(trx, key, def, user.id, options.comment);
-    await keepChangedColumns(db, ctx, changes.typeChanges, version);
+    const kept = await keepChangedColumns(db, ctx, changes.typeChanges, version);
     const registry = new Registry(await definitionsInForce(trx, files(ctx)), ctx.registry);
     await syncEntityTables(db, ctx.dialect, registry.all());
-    await copyRetyped(db, ctx.dialect, keptColumns(ctx, changes.typeChanges, version));
+    await copyRetyped(db, ctx.dialect, kept);
     await syncAdminPermissions(trx, registry);
     if (isNew && user.role !== 'admin') await grantRole(trx, user.role, key);
     return { registry, version };
