@@ -28,7 +28,7 @@ const RECORD_RESERVED = new Set([
 ]);
 const LINE_RESERVED = new Set(['id', 'parentid', 'lineno', 'parent_id', 'line_no', ...OBJECT_NAMES]);
 /** Columns a type change keeps under `{column}Prev{n}` (server/lowcode/publish.ts, server/db/retype.ts). */
-const GENERATED = /Prev\d+$/;
+const GENERATED = /prev\d+$/i;
 
 function nameProblems(at: string, names: string[], reserved: Set<string>, out: SafetyProblem[]): void {
   const seen = new Map<string, string>();

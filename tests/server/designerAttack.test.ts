@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
+import type { Expr } from '../../runtime/shared/rules';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
 type Def = EntityDefinition;
@@ -30,9 +31,9 @@ function probe(name: string, extra: Partial<Def> = {}, props: Def['schema']['pro
 }
 
 /** Nested reduce over literal arrays: n³ steps, unbounded it blocked the server for many seconds. */
-function reduceBomb(n: number): unknown {
+function reduceBomb(n: number): Expr {
   const items = Array.from({ length: n }, (_, i) => i);
-  const inner = (body: unknown) => ({ reduce: [items, body, { var: 'accumulator' }] });
+  const inner = (body: Expr): Expr => ({ reduce: [items, body, { var: 'accumulator' }] });
   return { reduce: [items, inner(inner({ '+': [{ var: 'accumulator' }, 1] })), 0] };
 }
 
@@ -110,7 +111,7 @@ describe.each(DIALECTS)('designer publish attacks on %s', (dialect) => {
     // a variable whose name is computed could name the hidden field
     await refused(
       'analyst',
-      withCopy({ computed: { note2: { var: { cat: ['credit', 'Limit'] } } } as never }),
+      withCopy({ computed: { note2: { var: { cat: ['credit', 'Limit'] } } } }),
       '/rules/computed/note2',
     );
     const shown = clone(customer);
@@ -217,8 +218,8 @@ describe.each(DIALECTS)('designer publish attacks on %s', (dialect) => {
       [probe('clashA', {}, { iD: { type: 'string' } }), '/schema/properties/iD'],
       [probe('clashB', {}, { vErsion: { type: 'integer' } }), '/schema/properties/vErsion'],
       [probe('clashC', {}, { createdby: { type: 'string' } }), '/schema/properties/createdby'],
-      [probe('clashD', {}, { constructor: { type: 'string' } }), '/schema/properties/constructor'],
-      [probe('clashE', {}, { toString: { type: 'string' } }), '/schema/properties/toString'],
+      [probe('clashD', {}, { constructor: { type: 'string' as const } }), '/schema/properties/constructor'],
+      [probe('clashE', {}, { toString: { type: 'string' as const } }), '/schema/properties/toString'],
       [probe('clashF', {}, { tItle: { type: 'string' } }), '/schema/properties/tItle'],
       [probe('clashG', {}, { amountPrev2: { type: 'string' } }), '/schema/properties/amountPrev2'],
       [probe('badRegex', {}, { code: { type: 'string', pattern: '(' } }), '/schema/properties/code/pattern'],
