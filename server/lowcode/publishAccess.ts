@@ -185,6 +185,18 @@ export async function publishAccessProblems(
       message: t(lang, 'designerCheck.scopeChanged', { what: scopeText(before) }),
     });
   const hidden = await hiddenFor(ctx, user, current ?? { key, def });
+  // a field (again) declared under a hidden name would show the values its column holds
+  const declared = [
+    ...Object.keys(def.schema.properties).map((f) => [`/schema/properties/${f}`, f] as const),
+    ...Object.entries(def.children ?? {}).flatMap(([c, child]) =>
+      Object.keys(child.schema.properties).map(
+        (f) => [`/children/${c}/schema/properties/${f}`, `${c}.${f}`] as const,
+      ),
+    ),
+  ];
+  for (const [path, field] of declared)
+    if (hidden.has(field) && at(before, path) === undefined)
+      problems.push({ path, message: t(lang, 'designerCheck.hiddenField', { field }) });
   for (const read of reads(def)) {
     if (same(at(before, read.path), read.node)) continue;
     const field = [...read.fields].find((f) => hidden.has(f));
@@ -220,10 +232,24 @@ export async function publishAccessProblems(
   return problems;
 }
 
+/**
+ * Fields hidden for the user's role on `entity`: those of its definition (with the derived ones)
+ * and any other hidden row of field_permissions, such as a field removed from the definition whose
+ * column still holds its values (publishing it again would show them).
+ */
 async function hiddenFor(
   ctx: AppContext,
   user: CurrentUser,
   entity: Pick<Entity, 'key' | 'def'>,
 ): Promise<Set<string>> {
-  return hiddenOf(await fieldModes(ctx, user, entity));
+  const hidden = hiddenOf(await fieldModes(ctx, user, entity));
+  const rows = await ctx.db
+    .selectFrom('field_permissions')
+    .select('field')
+    .where('role', '=', user.role)
+    .where('entity', '=', entity.key)
+    .where('mode', '=', 'hidden')
+    .execute();
+  for (const r of rows) hidden.add(r.field);
+  return hidden;
 }

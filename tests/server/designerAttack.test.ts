@@ -140,6 +140,31 @@ describe.each(DIALECTS)('designer publish attacks on %s', (dialect) => {
     );
   });
 
+  it('refuses declaring again a removed field that is hidden for the publisher (its column keeps the values)', async () => {
+    const box = probe('secretBox', {}, { secret: { type: 'string' } });
+    expect((await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, { definition: box })).status).toBe(
+      200,
+    );
+    const created = await call(app, 'Common/SecretBox/Create', tok.admin!, {
+      values: { title: 't', secret: 's3' },
+    });
+    expect(created.status).toBe(200);
+    const hide = await call(app, 'Security/Permission/Save', tok.admin!, {
+      role: 'analyst',
+      entities: [
+        { key: 'common.secretBox', permissions: { view: true, edit: true }, fields: { secret: 'hidden' } },
+      ],
+    });
+    expect(hide.status).toBe(200);
+    const without = probe('secretBox');
+    const removed = await call(app, 'SystemConfig/Designer/Publish', tok.admin!, {
+      definition: without,
+      acceptBreaking: true,
+    });
+    expect(removed.status).toBe(200);
+    await refused('analyst', box, '/schema/properties/secret');
+  });
+
   it('keeps the row scope of a shipped definition: refused to the analyst, a breaking change for admin', async () => {
     const unscoped = clone(await getDef('sales.customer'));
     delete unscoped.scope;
