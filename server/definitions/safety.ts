@@ -8,7 +8,7 @@
  */
 import type { EntityDataSchema, EntityDefinition } from '../../runtime/shared/definition';
 import { SYSTEM_FIELDS } from '../../runtime/shared/definition';
-import { unsafePattern } from '../../runtime/shared/patternSafety';
+import { MAX_PATTERN_LENGTH, unsafePattern } from '../../runtime/shared/patternSafety';
 import { RuleBudgetError, expressionShapeProblems, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { evaluate, unsafeOperations, type Expr, type RuleSet } from '../../runtime/shared/rules';
 
@@ -47,7 +47,12 @@ function patternProblems(at: string, schema: EntityDataSchema, out: SafetyProble
   for (const [name, field] of Object.entries(schema.properties)) {
     if (field.pattern === undefined) continue;
     const why = unsafePattern(field.pattern);
-    if (why) out.push({ path: `${at}/${name}/pattern`, key: 'unsafePattern', params: { field: name, why } });
+    if (why)
+      out.push({
+        path: `${at}/${name}/pattern`,
+        key: why.startsWith('not a valid') ? 'invalidPattern' : 'unsafePattern',
+        params: { field: name, why, max: MAX_PATTERN_LENGTH },
+      });
   }
 }
 

@@ -102,7 +102,8 @@ function reads(def: EntityDefinition): Read[] {
     opaque: false,
   });
   const out = [named('/displayField', def.displayField)];
-  def.list.columns.forEach((c, i) => out.push(named(`/list/columns/${i}`, c)));
+  // list columns are not reads: every answer drops the fields hidden for whoever asks; a default
+  // sort is (the order of the rows tells the hidden values)
   (def.list.defaultSort ?? []).forEach((s, i) => out.push(named(`/list/defaultSort/${i}/colId`, s.colId)));
   if (def.list.tree) {
     out.push(named('/list/tree/parentField', def.list.tree.parentField));
