@@ -22,8 +22,22 @@ export interface BudgetLimits {
   ms: number;
 }
 
-/** One run (a save's validation, a form's evaluation): ~50 ms of the event loop at most. */
-export const RUN_BUDGET: BudgetLimits = { steps: 100_000, ms: 50 };
+/**
+ * One run (a form's evaluation, a publish's trial of a definition's expressions): 100 000 steps are
+ * about 30–50 ms of one core; the wall clock is only a backstop (a busy browser is not refused).
+ */
+export const RUN_BUDGET: BudgetLimits = { steps: 100_000, ms: 1_000 };
+
+/**
+ * A document's run on the server: RUN_BUDGET's steps plus 50 per line, 50 ms plus 0.25 ms per line
+ * of wall time, so the cost that grows with the
+ * data (each line's rules, sums over the lines; a 2 000-line invoice spends about 25 000 steps)
+ * never refuses a real document, while a definition's own blow-up stays bounded.
+ */
+export function documentBudget(lines: number): BudgetLimits {
+  const n = Math.max(0, Math.trunc(lines));
+  return { steps: RUN_BUDGET.steps + 50 * n, ms: 50 + n / 4 };
+}
 
 /** Largest array or text any operation may build. */
 export const MAX_BUILT_ITEMS = 100_000;
