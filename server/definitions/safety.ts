@@ -43,7 +43,52 @@ function nameProblems(at: string, names: string[], reserved: Set<string>, out: S
   }
 }
 
+/** Keywords that apply to one type only (ajv's strict mode refuses them on another type). */
+const KEYWORD_TYPES: Record<string, readonly string[]> = {
+  minLength: ['string'],
+  maxLength: ['string'],
+  pattern: ['string'],
+  format: ['string'],
+  minimum: ['integer', 'number'],
+  maximum: ['integer', 'number'],
+};
+
+/** The JSON type a value of a field type has. */
+function fits(type: string, value: unknown): boolean {
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === type;
+}
+
+/** Keywords on the wrong type, and `enum`/`default` values of another type. */
+function keywordProblems(at: string, schema: EntityDataSchema, out: SafetyProblem[]): void {
+  for (const [name, field] of Object.entries(schema.properties)) {
+    for (const [keyword, types] of Object.entries(KEYWORD_TYPES))
+      if (Object.hasOwn(field, keyword) && !types.includes(field.type))
+        out.push({
+          path: `${at}/${name}/${keyword}`,
+          key: 'keywordType',
+          params: { field: name, keyword, type: field.type },
+        });
+    (field.enum ?? []).forEach((v, i) => {
+      if (!fits(field.type, v))
+        out.push({
+          path: `${at}/${name}/enum/${i}`,
+          key: 'valueType',
+          params: { field: name, type: field.type },
+        });
+    });
+    if (field.default !== undefined && !fits(field.type, field.default))
+      out.push({
+        path: `${at}/${name}/default`,
+        key: 'valueType',
+        params: { field: name, type: field.type },
+      });
+  }
+}
+
 function patternProblems(at: string, schema: EntityDataSchema, out: SafetyProblem[]): void {
+  keywordProblems(at, schema, out);
   for (const [name, field] of Object.entries(schema.properties)) {
     if (field.pattern === undefined) continue;
     const why = unsafePattern(field.pattern);

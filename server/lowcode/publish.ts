@@ -11,6 +11,7 @@ import { copyRetyped, dropFieldIndexes, type Pending } from '../db/retype';
 import type { SystemTables } from '../db/types';
 import type { Untyped } from '../db/untyped';
 import { definitionProblems, loadDefinitions } from '../definitions/load';
+import { validationSchema } from '../definitions/validators';
 import { Registry, entityKey, tableName } from '../definitions/registry';
 import { syncAdminPermissions } from '../db/seed';
 import { invalid } from '../http/errors';
@@ -55,7 +56,31 @@ export function checkDefinition(
   lookups('/fields', def.fields);
   for (const [name, child] of Object.entries(def.children ?? {}))
     lookups(`/children/${name}/fields`, child.fields);
+  if (problems.length === 0) problems.push(...compileProblems(ctx, def));
   return problems;
+}
+
+/**
+ * The record and line validators compiled (as Plan's preview and the registry do), so a schema ajv
+ * refuses answers 417 on its path instead of failing later with a 500.
+ */
+function compileProblems(ctx: AppContext, def: EntityDefinition): { path: string; message: string }[] {
+  const parts: [string, EntityDefinition['schema']][] = [
+    ['/schema', def.schema],
+    ...Object.entries(def.children ?? {}).map(([n, c]): [string, EntityDefinition['schema']] => [
+      `/children/${n}/schema`,
+      c.schema,
+    ]),
+  ];
+  const out: { path: string; message: string }[] = [];
+  for (const [path, schema] of parts) {
+    try {
+      ctx.registry.validators.ensure(validationSchema(schema));
+    } catch (e) {
+      out.push({ path, message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return out;
 }
 
 /** 417 with the JSON path of each problem, or the definition. */

@@ -249,6 +249,12 @@ describe.each(DIALECTS)('designer publish attacks on %s', (dialect) => {
       [probe('clashG', {}, { amountPrev2: { type: 'string' } }), '/schema/properties/amountPrev2'],
       [probe('badRegex', {}, { code: { type: 'string', pattern: '(' } }), '/schema/properties/code/pattern'],
     ];
+    // keywords of another type made ajv's strict mode throw while compiling the validators: 500
+    cases.push([probe('kwA', {}, { n: { type: 'string', minimum: 1 } }), '/schema/properties/n/minimum']);
+    cases.push([
+      probe('kwB', {}, { n: { type: 'integer', pattern: '^1$' } }),
+      '/schema/properties/n/pattern',
+    ]);
     for (const [def, path] of cases) await refused('analyst', def, path);
     const lines = probe('clashH', {
       children: {
