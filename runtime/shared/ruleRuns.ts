@@ -24,6 +24,7 @@ import {
   type RuleSet,
   type RuleViolation,
 } from './rules';
+import { withinRuleBudget } from './ruleBudget';
 
 /** Operations whose second argument is evaluated over each item of the first (not the data). */
 const OVER_ITEMS = new Set(['map', 'filter', 'reduce', 'all', 'none', 'some']);
@@ -154,13 +155,23 @@ const reads = (inputs: ReadonlySet<string> | null, dirty: Set<string> | null): b
 
 /**
  * Runs `set` over `input`, reusing what `previous` (a run of the same set) evaluated where the
- * inputs are the same. Throws where a full evaluation throws (an unsafe expression).
+ * inputs are the same. Throws where a full evaluation throws (an unsafe expression, or over the
+ * cost budget: one budget for the whole run, runtime/shared/ruleBudget.ts).
  */
 export function runRules(
   set: RuleSet,
   input: Record<string, unknown>,
   previous: RuleRun | null | undefined,
   want: { states?: boolean; broken?: boolean } = {},
+): RuleRun {
+  return withinRuleBudget(() => runWithin(set, input, previous, want));
+}
+
+function runWithin(
+  set: RuleSet,
+  input: Record<string, unknown>,
+  previous: RuleRun | null | undefined,
+  want: { states?: boolean; broken?: boolean },
 ): RuleRun {
   const plan = planOf(set);
   const prev = previous && previous.set === set ? previous : null;

@@ -10,6 +10,7 @@ import type { LocalText } from './definition';
 import { rialInWords } from './persianWords';
 import { lineSum, NOT_A_SUM } from './ruleSums';
 import { exactRound, minus, plus, times } from './decimal';
+import { charge, chargeBuilt, withinRuleBudget } from './ruleBudget';
 
 /** A JSON Logic expression as found in a definition (plain JSON; checked by unsafeOperations). */
 export type Expr = null | boolean | number | string | Expr[] | { [operation: string]: Expr };
@@ -114,6 +115,24 @@ jsonLogic.add_operation('round', exactRound);
 /** An amount in Rial in Persian words (runtime/shared/persianWords.ts), e.g. for invoice totals. */
 jsonLogic.add_operation('rialInWords', rialInWords);
 
+type Apply = (logic: unknown, data: unknown) => unknown;
+const engine = jsonLogic as unknown as { apply: Apply } & Record<symbol, Apply | undefined>;
+const PLAIN_APPLY = Symbol.for('erp.jsonLogic.plainApply');
+/**
+ * json-logic-js evaluates every node, its own recursion included, through `jsonLogic.apply`: the
+ * wrapper charges one step per node and what an operation builds to the run's budget
+ * (runtime/shared/ruleBudget.ts). The unwrapped function is kept on the object so a module loaded
+ * twice (hot reload) does not wrap it twice.
+ */
+const plainApply: Apply = (engine[PLAIN_APPLY] ??= engine.apply);
+engine.apply = (logic: unknown, data: unknown): unknown => {
+  charge();
+  const value = plainApply.call(jsonLogic, logic, data);
+  if (logic !== null && typeof logic === 'object' && !Array.isArray(logic) && !('var' in logic))
+    chargeBuilt(value);
+  return value;
+};
+
 /** Operations used by an expression that are not allowed; empty when the expression is safe. */
 export function unsafeOperations(expr: unknown): string[] {
   const bad = new Set<string>();
@@ -142,7 +161,12 @@ export function unsafeOperations(expr: unknown): string[] {
  */
 const checked = new WeakSet<object>();
 
+/** The value of `expr` over `data`; RuleBudgetError when over the run's budget (ruleBudget.ts). */
 export function evaluate(expr: Expr, data: Record<string, unknown>): unknown {
+  return withinRuleBudget(() => evaluateChecked(expr, data));
+}
+
+function evaluateChecked(expr: Expr, data: Record<string, unknown>): unknown {
   if (expr !== null && typeof expr === 'object' && !checked.has(expr)) {
     const bad = unsafeOperations(expr);
     if (bad.length > 0) throw new Error(`Unsafe expression: ${bad.join(', ')}`);
@@ -158,14 +182,21 @@ export function applyComputed<T extends Record<string, unknown>>(
   set: RuleSet,
   values: T,
 ): T & Record<string, unknown> {
-  if (!set.computed) return values;
-  const out: Record<string, unknown> = { ...values };
-  for (const [field, expr] of Object.entries(set.computed)) out[field] = evaluate(expr, out);
-  return out as T;
+  const computed = set.computed;
+  if (!computed) return values;
+  return withinRuleBudget(() => {
+    const out: Record<string, unknown> = { ...values };
+    for (const [field, expr] of Object.entries(computed)) out[field] = evaluate(expr, out);
+    return out as T;
+  });
 }
 
 /** Rules whose assertion fails for these values (computed fields applied first). */
 export function brokenRules(set: RuleSet, values: Record<string, unknown>): RuleViolation[] {
+  return withinRuleBudget(() => brokenRulesWithin(set, values));
+}
+
+function brokenRulesWithin(set: RuleSet, values: Record<string, unknown>): RuleViolation[] {
   const data = applyComputed(set, values);
   const out: RuleViolation[] = [];
   for (const rule of set.rules ?? []) {
@@ -191,6 +222,10 @@ function blamedLine(line: RuleLine, data: Record<string, unknown>): RuleViolatio
 
 /** Visible/required/read-only per field that has conditions; others are visible and editable. */
 export function fieldStates(set: RuleSet, values: Record<string, unknown>): Record<string, FieldState> {
+  return withinRuleBudget(() => fieldStatesWithin(set, values));
+}
+
+function fieldStatesWithin(set: RuleSet, values: Record<string, unknown>): Record<string, FieldState> {
   const data = applyComputed(set, values);
   const out: Record<string, FieldState> = {};
   for (const [field, c] of Object.entries(set.conditions ?? {})) {

@@ -6,10 +6,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { IDENTIFIER, type EntityDefinition } from '../../runtime/shared/definition';
+import { IDENTIFIER, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
 import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
 import { PROJECT_ROOT } from '../config';
+import { t } from '../i18n';
+import { safetyProblems } from './safety';
 
 export class DefinitionError extends Error {
   constructor(message: string) {
@@ -39,8 +41,11 @@ function describe(error: ErrorObject): string {
   return `${where}: ${error.message ?? error.keyword}`;
 }
 
-/** Cross-checks ajv cannot express; returns "JSON path: problem" strings. */
-export function crossCheck(def: EntityDefinition): string[] {
+/**
+ * Cross-checks ajv cannot express; returns "JSON path: problem" strings (the safety checks of
+ * ./safety.ts in `lang`, English for the files read at start).
+ */
+export function crossCheck(def: EntityDefinition, lang: Lang = 'en'): string[] {
   const problems: string[] = [];
   const props = Object.keys(def.schema.properties);
   const fields = Object.keys(def.fields);
@@ -79,6 +84,8 @@ export function crossCheck(def: EntityDefinition): string[] {
       if (!childProps.has(r)) problems.push(`${at}/schema/required: unknown property '${r}'`);
     problems.push(...ruleProblems(`${at}/rules`, child.rules, childProps));
   }
+  for (const p of safetyProblems(def))
+    problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
   return problems;
 }
 
@@ -110,14 +117,14 @@ let metaValidator: ValidateFunction | undefined;
  * Problems of one definition sent by the designer: the meta-schema, then the cross-checks; each
  * with the JSON path inside the definition. [] when valid.
  */
-export function definitionProblems(json: unknown): { path: string; message: string }[] {
+export function definitionProblems(json: unknown, lang: Lang = 'en'): { path: string; message: string }[] {
   metaValidator ??= createAjv({ strict: false }).compile(definitionMetaSchema());
   if (!metaValidator(json))
     return (metaValidator.errors ?? []).map((e) => {
       const [path, ...rest] = describe(e).split(': ');
       return { path: path ?? '/', message: rest.join(': ') };
     });
-  return crossCheck(json as EntityDefinition).map((p) => {
+  return crossCheck(json as EntityDefinition, lang).map((p) => {
     const at = p.indexOf(': ');
     return { path: p.slice(0, at), message: p.slice(at + 2) };
   });

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_ITEMS } from '../../runtime/shared/bounds';
 import { localText, type Lang } from '../../runtime/shared/definition';
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
 import { applyComputed, brokenRules } from '../../runtime/shared/rules';
+import { documentBudget, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { errorField, errorKey } from '../../runtime/shared/validation';
 import type { ChildEntity, Entity } from '../definitions/registry';
 import { HttpError, badRequest, invalid } from '../http/errors';
@@ -89,7 +90,18 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
   return out;
 }
 
+/** A document's values checked, its rules within one budget for the whole save (documentBudget). */
 export function validateDocument(entity: Entity, values: unknown, lang: Lang): ValidDocument {
+  const lines = isObject(values)
+    ? entity.children.reduce(
+        (n, c) => n + (Array.isArray(values[c.name]) ? (values[c.name] as unknown[]).length : 0),
+        0,
+      )
+    : 0;
+  return withinRuleBudget(() => validateWithin(entity, values, lang), documentBudget(lines));
+}
+
+function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocument {
   if (!isObject(values)) throw badRequest();
   const lines: Lines = {};
   const own: Row = {};

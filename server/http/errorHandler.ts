@@ -7,6 +7,7 @@ import { isUnreachable } from '../db/connection';
 import { uniqueViolationField } from '../db/unique';
 import { errorText, t } from '../i18n';
 import { HttpError, errorData, errorFields, invalid, type ErrorKey } from './errors';
+import { RuleBudgetError } from '../../runtime/shared/ruleBudget';
 
 function send(req: FastifyRequest, reply: FastifyReply, status: number, key: ErrorKey, err?: HttpError) {
   if (err) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
@@ -64,6 +65,15 @@ export function installErrorHandlers(app: FastifyInstance, staticDir: string | n
     if (status === 413) return send(req, reply, 413, 'PayloadTooLarge');
     if (status === 415) return send(req, reply, 415, 'BadRequest');
     if (status && status >= 400 && status < 500) return send(req, reply, 400, 'BadRequest');
+    // a definition's rules over their cost budget (runtime/shared/ruleBudget.ts): the save is refused
+    if (error instanceof RuleBudgetError)
+      return send(
+        req,
+        reply,
+        417,
+        'YouHaveNotEnteredValuesCorrectly',
+        invalid([{ FieldName: '', Message: t(req.lang, 'designerCheck.ruleBudget') }]),
+      );
     const duplicate = uniqueViolationField(error);
     if (duplicate)
       return send(

@@ -80,14 +80,14 @@ export async function designerPlugin(app: FastifyInstance): Promise<void> {
 
   businessRoute(app, 'SystemConfig/Designer/Plan', async ({ req, user, body }) => {
     await allowed(ctx, user);
-    const def = validDefinition(ctx, body.definition);
-    const { changes, breaking } = await plan(ctx, def, req.lang);
+    const def = validDefinition(ctx, body.definition, req.lang);
+    const { changes, breaking } = await plan(ctx, user, def, req.lang);
     return { changes, breaking, preview: { validators: previewValidators(ctx, def) } };
   });
 
   businessRoute(app, 'SystemConfig/Designer/Publish', async ({ req, user, body }) => {
     await allowed(ctx, user);
-    const def = validDefinition(ctx, body.definition);
+    const def = validDefinition(ctx, body.definition, req.lang);
     const comment = typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim() : null;
     return publish(ctx, user, def, { comment, acceptBreaking: body.acceptBreaking === true, lang: req.lang });
   });
@@ -98,7 +98,7 @@ export async function designerPlugin(app: FastifyInstance): Promise<void> {
     if (typeof key !== 'string' || typeof version !== 'number') throw badRequest();
     const target = (await versionsOf(ctx.db, key)).find((v) => v.version === version);
     if (!target) throw notFound();
-    const def = validDefinition(ctx, target.definition);
+    const def = validDefinition(ctx, target.definition, req.lang);
     if (entityKey(def) !== key) throw badRequest();
     // values are never dropped (removed fields stay in their columns), so a rollback always proceeds
     return publish(ctx, user, def, { comment: `rollback:${version}`, acceptBreaking: true, lang: req.lang });

@@ -16,8 +16,10 @@ import type { AppContext } from '../context';
 import type { Untyped } from '../db/untyped';
 import type { Entity } from '../definitions/registry';
 import { t } from '../i18n';
+import { scopeKept } from './publishAccess';
 
-export type ChangeKind = 'addEntity' | 'addField' | 'removeField' | 'changeType' | 'changeLabel' | 'other';
+export type ChangeKind =
+  'addEntity' | 'addField' | 'removeField' | 'changeType' | 'changeLabel' | 'changeScope' | 'other';
 
 export interface PlanChange {
   kind: ChangeKind;
@@ -132,6 +134,51 @@ async function partChanges(ctx: AppContext, part: Part, lang: Lang, plan: Plan):
   }
 }
 
+/**
+ * A removed or changed row scope (only admin gets this far: ./publishAccess.ts): always breaking,
+ * naming the roles that may view the entity and how many enabled users each has, since those
+ * users gain rows of other parties or branches.
+ */
+async function scopeChange(
+  ctx: AppContext,
+  current: Entity,
+  next: EntityDefinition,
+  lang: Lang,
+): Promise<PlanChange> {
+  const roles = await ctx.db
+    .selectFrom('role_permissions')
+    .select('role')
+    .where('entity', '=', current.key)
+    .where('can_view', '=', 1)
+    .execute();
+  const who: string[] = [];
+  for (const { role } of roles) {
+    const row = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('role', '=', role)
+      .where('disabled', '=', 0)
+      .executeTakeFirst();
+    who.push(`${role} (${Number(row?.n ?? 0)})`);
+  }
+  const describe = (d: EntityDefinition) =>
+    [
+      d.scope?.party ? `scope ${d.scope.party}/${d.scope.partyKind ?? ''}` : '',
+      d.branchScoped ? 'branchScoped' : '',
+    ]
+      .filter(Boolean)
+      .join(', ') || '-';
+  return {
+    kind: 'changeScope',
+    message: t(lang, 'designerCheck.scopeBreaking', {
+      what: `${describe(current.def)} → ${describe(next)}`,
+      who: t(lang, 'designerCheck.scopeWho', { roles: who.join('، ') || '-' }),
+    }),
+    rows: await rowsWithValue(ctx, current.table, null),
+    breaking: true,
+  };
+}
+
 /** Everything but the fields themselves and the title (list, rules, menu, required, …). */
 function rest(def: EntityDefinition): string {
   const strip = (part: { schema: EntityDataSchema; fields?: unknown }) => ({
@@ -188,6 +235,7 @@ export async function planChanges(
       breaking: rows > 0,
     });
   }
+  if (!scopeKept(before, next)) plan.changes.push(await scopeChange(ctx, current, next, lang));
   if (JSON.stringify(before.title) !== JSON.stringify(next.title))
     plan.changes.push({
       kind: 'changeLabel',

@@ -11,6 +11,7 @@ import { copyRetyped, dropFieldIndexes, type Pending } from '../db/retype';
 import type { SystemTables } from '../db/types';
 import type { Untyped } from '../db/untyped';
 import { definitionProblems, loadDefinitions } from '../definitions/load';
+import { validationSchema } from '../definitions/validators';
 import { Registry, entityKey, tableName } from '../definitions/registry';
 import { syncAdminPermissions } from '../db/seed';
 import { invalid } from '../http/errors';
@@ -19,10 +20,15 @@ import { MODULE_TITLES } from '../security/modules';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
+import { publishAccessProblems } from './publishAccess';
 
 /** Problems of a definition sent by the designer, as "JSON path" and message; [] when valid. */
-export function checkDefinition(ctx: AppContext, json: unknown): { path: string; message: string }[] {
-  const problems = definitionProblems(json);
+export function checkDefinition(
+  ctx: AppContext,
+  json: unknown,
+  lang: Lang = 'en',
+): { path: string; message: string }[] {
+  const problems = definitionProblems(json, lang);
   if (problems.length) return problems;
   const def = json as EntityDefinition;
   if (!(def.module in MODULE_TITLES))
@@ -50,35 +56,85 @@ export function checkDefinition(ctx: AppContext, json: unknown): { path: string;
   lookups('/fields', def.fields);
   for (const [name, child] of Object.entries(def.children ?? {}))
     lookups(`/children/${name}/fields`, child.fields);
+  if (problems.length === 0) problems.push(...compileProblems(ctx, def));
   return problems;
 }
 
+/**
+ * The record and line validators compiled (as Plan's preview and the registry do), so a schema ajv
+ * refuses answers 417 on its path instead of failing later with a 500.
+ */
+function compileProblems(ctx: AppContext, def: EntityDefinition): { path: string; message: string }[] {
+  const parts: [string, EntityDefinition['schema']][] = [
+    ['/schema', def.schema],
+    ...Object.entries(def.children ?? {}).map(([n, c]): [string, EntityDefinition['schema']] => [
+      `/children/${n}/schema`,
+      c.schema,
+    ]),
+  ];
+  const out: { path: string; message: string }[] = [];
+  for (const [path, schema] of parts) {
+    try {
+      ctx.registry.validators.ensure(validationSchema(schema));
+    } catch (e) {
+      out.push({ path, message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return out;
+}
+
 /** 417 with the JSON path of each problem, or the definition. */
-export function validDefinition(ctx: AppContext, json: unknown): EntityDefinition {
-  const problems = checkDefinition(ctx, json);
+export function validDefinition(ctx: AppContext, json: unknown, lang: Lang = 'en'): EntityDefinition {
+  const problems = checkDefinition(ctx, json, lang);
   if (problems.length) throw invalid(problems.map((p) => ({ FieldName: p.path, Message: p.message })));
   return json as EntityDefinition;
 }
 
-export async function plan(ctx: AppContext, def: EntityDefinition, lang: Lang): Promise<Plan> {
+/**
+ * What publishing `def` as `user` changes; 417 with the JSON paths of what `user` may not publish
+ * (./publishAccess.ts). Publish goes through here, so Plan refuses exactly what Publish would.
+ */
+export async function plan(
+  ctx: AppContext,
+  user: CurrentUser,
+  def: EntityDefinition,
+  lang: Lang,
+): Promise<Plan> {
+  const denied = await publishAccessProblems(ctx, user, def, lang);
+  if (denied.length) throw invalid(denied.map((p) => ({ FieldName: p.path, Message: p.message })));
   return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), def, lang);
 }
 
-/** The old column of a changed type stays as `{column}Prev{version}`; converting values are copied back. */
-async function keepChangedColumns(db: Untyped, ctx: AppContext, changes: TypeChange[], version: number) {
-  for (const c of changes) {
-    if (columnType({ type: c.from }, ctx.dialect) === columnType({ type: c.to }, ctx.dialect)) continue;
+/**
+ * The old column of a changed type stays as `{column}Prev{version}` (or the next free
+ * `{column}Prev{version}_{n}`: a column of that name may exist, and SQLite compares names without
+ * case); answers the kept columns as copyRetyped takes them (every value that converts is copied).
+ */
+async function keepChangedColumns(
+  db: Untyped,
+  ctx: AppContext,
+  changes: TypeChange[],
+  version: number,
+): Promise<Pending[]> {
+  const moved = changes.filter(
+    (c) => columnType({ type: c.from }, ctx.dialect) !== columnType({ type: c.to }, ctx.dialect),
+  );
+  if (moved.length === 0) return [];
+  const columns = new Map<string, Set<string>>();
+  for (const t of await db.introspection.getTables())
+    columns.set(t.name, new Set(t.columns.map((c) => c.name.toLowerCase())));
+  const out: Pending[] = [];
+  for (const c of moved) {
+    const have = columns.get(c.table) ?? new Set<string>();
+    let kept = `${c.column}Prev${version}`;
+    for (let n = 2; have.has(kept.toLowerCase()); n++) kept = `${c.column}Prev${version}x${n}`;
+    have.add(kept.toLowerCase());
     // a renamed column takes its indexes along; the new column gets them from syncEntityTables
     await dropFieldIndexes(db, c.table, c.column);
-    await db.schema.alterTable(c.table).renameColumn(c.column, `${c.column}Prev${version}`).execute();
+    await db.schema.alterTable(c.table).renameColumn(c.column, kept).execute();
+    out.push({ table: c.table, column: c.column, kept, to: c.to });
   }
-}
-
-/** The changes whose column is kept, as copyRetyped takes them (every value that converts is copied). */
-function keptColumns(ctx: AppContext, changes: TypeChange[], version: number): Pending[] {
-  return changes
-    .filter((c) => columnType({ type: c.from }, ctx.dialect) !== columnType({ type: c.to }, ctx.dialect))
-    .map((c) => ({ table: c.table, column: c.column, kept: `${c.column}Prev${version}`, to: c.to }));
+  return out;
 }
 
 /** Gives `role` every action on `key` unless it has a row for it already. */
@@ -113,16 +169,16 @@ export async function publish(
   const key = entityKey(def);
   const isNew = !ctx.registry.byEntityKey(key);
   // planned on ctx.db before the transaction (SQLite has one connection, held by the transaction)
-  const changes = await plan(ctx, def, options.lang);
+  const changes = await plan(ctx, user, def, options.lang);
   if (changes.breaking && !options.acceptBreaking)
     throw businessError(changes.changes.filter((c) => c.breaking).map((c) => c.message));
   const result = await ctx.db.transaction().execute(async (trx) => {
     const db = trx as unknown as Untyped;
     const version = await storeVersion(trx, key, def, user.id, options.comment);
-    await keepChangedColumns(db, ctx, changes.typeChanges, version);
+    const kept = await keepChangedColumns(db, ctx, changes.typeChanges, version);
     const registry = new Registry(await definitionsInForce(trx, files(ctx)), ctx.registry);
     await syncEntityTables(db, ctx.dialect, registry.all());
-    await copyRetyped(db, ctx.dialect, keptColumns(ctx, changes.typeChanges, version));
+    await copyRetyped(db, ctx.dialect, kept);
     await syncAdminPermissions(trx, registry);
     if (isNew && user.role !== 'admin') await grantRole(trx, user.role, key);
     return { registry, version };
