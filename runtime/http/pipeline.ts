@@ -20,6 +20,8 @@ import { loadingFinished, loadingStarted, tracksLoading } from './loading';
 export interface CallOptions {
   /** Skip the error catalogue (the call still rejects with ApiError). */
   silent?: boolean;
+  /** Skip the error catalogue except for these statuses (a background call that must still report one). */
+  silentExcept?: readonly number[];
   /** Leave the loading indicator alone (a prefetch the user did not ask for). */
   background?: boolean;
   /** Extra headers. */
@@ -123,7 +125,8 @@ async function failureContext(status: number, url: string, data: unknown): Promi
 }
 
 async function fail(ctx: FailureContext, options: CallOptions): Promise<never> {
-  if (!options.silent) handleFailure(ctx);
+  const quiet = options.silent || (options.silentExcept && !options.silentExcept.includes(ctx.status));
+  if (!quiet) handleFailure(ctx);
   throw new ApiError(ctx.status, ctx.envelope, ctx.body);
 }
 

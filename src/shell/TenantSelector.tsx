@@ -26,8 +26,9 @@ export function TenantSelector() {
 
   useEffect(() => {
     let alive = true;
-    // not silent: a 303 (the stored tenant lost) toasts and forgets it through the catalogue
-    loadTenants({ background: true })
+    // a 303 (the stored tenant lost) toasts and forgets it through the catalogue; other failures
+    // of this background call stay quiet, as the period list's do
+    loadTenants({ background: true, silentExcept: [303] })
       .then((list) => {
         if (!alive) return;
         setTenants(list);

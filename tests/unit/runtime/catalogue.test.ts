@@ -233,4 +233,15 @@ describe('error catalogue', () => {
     expect((error as ApiError).status).toBe(500);
     expect(toasts).toEqual([]);
   });
+
+  it('silentExcept: only the named statuses go through the catalogue', async () => {
+    server.on('/api/Test/Quiet/Five', (_req, res) => json(res, 500, envelope(2, null)));
+    server.on('/api/Test/Quiet/Tenant', (_req, res) => json(res, 303, envelope(2, null)));
+    const quiet = await api.post('Test/Quiet/Five', {}, { silentExcept: [303] }).catch((e: unknown) => e);
+    expect((quiet as ApiError).status).toBe(500);
+    expect(toasts).toEqual([]);
+    const told = await api.post('Test/Quiet/Tenant', {}, { silentExcept: [303] }).catch((e: unknown) => e);
+    expect((told as ApiError).status).toBe(303);
+    expect(keys()).toEqual(['NotAccessTenants']);
+  });
 });
