@@ -12,21 +12,11 @@ import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import { resetRequestsSettled } from '../../server/auth/resetRequests';
 import type { TokenPair } from '../../server/auth/tokens';
+import type { UserEntry as UserAnswer } from '../../src/pages/security/api';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, token, type TestDb } from './helpers';
 
 const HOUR = 3_600_000;
 const TABLE = 'e_security_passwordresetrequest';
-
-interface UserAnswer {
-  id: number;
-  username: string;
-  displayName: string;
-  role: string;
-  isVendor: boolean;
-  isCustomer: boolean;
-  partyId: number | null;
-  disabled: boolean;
-}
 
 function resetFrom(app: FastifyInstance, address: string, username: string) {
   return app.inject({
