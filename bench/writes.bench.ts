@@ -11,7 +11,7 @@ import { cannon, type CannonRequest } from './lib/cannon';
 import { startFloor, startServer, token } from './lib/proc';
 import { round, writeResults, type Figure } from './lib/results';
 import { buildApp } from '../server/app';
-import { generateRows } from '../server/db/generate';
+import { generateRows } from '../server/demo/generate';
 import { serverEnv } from './lib/data';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);

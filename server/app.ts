@@ -11,7 +11,7 @@ import { syncEntityTables } from './db/entityTables';
 import { copyRetyped, keepRetypedColumns, type Retyped } from './db/retype';
 import type { Untyped } from './db/untyped';
 import { migrate } from './db/migrations';
-import { seed, syncAdminPermissions } from './db/seed';
+import { seed, syncAdminPermissions } from './demo/seed';
 import { showLicence } from './entities/gates';
 import { loadDefinitions } from './definitions/load';
 import { Registry } from './definitions/registry';

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Registry } from '../definitions/registry';
 import { FISCAL_PERIODS, demoCustomers, demoVendors } from './seedData';
 import { BRANCHES, STOCK_TAKINGS } from './seedDocuments';
-import type { RolePermissionsTable, SystemTables } from './types';
+import type { RolePermissionsTable, SystemTables } from '../db/types';
 import { insertRows } from './seedInsert';
 import { SEEDERS } from './seeders';
 

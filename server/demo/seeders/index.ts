@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { SystemTables } from '../types';
+import type { SystemTables } from '../../db/types';
 import { seedReports } from './reports';
 import { seedInventory } from './inventory';
 import { seedPlanActuals, seedSupplyChain } from './supplyChain';
