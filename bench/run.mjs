@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: runs every bench/<name>.bench.ts (npx tsx, at nice 10) or only those named by
- * --only=<name>[,<name>], then prints one table of bench/results/<name>.json (the contract:
- * [{ name, value, unit, floor?, floorName?, goal, pass }]). Not part of npm test.
+ * --only=<name>[,<name>], then prints one Markdown table of bench/results/<name>.json (the contract:
+ * [{ name, value, unit, floor?, floorName?, goal, pass }]) under a line naming the machine and its
+ * load: the shape of the table in docs/performance.md, so a run's output replaces it as it is.
+ * Not part of npm test.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +28,7 @@ if (names.length === 0) {
   process.exit(2);
 }
 
+const loadAtStart = loadavg()[0];
 const failed = [];
 for (const name of names) {
   console.log(`\n== ${name}`);
@@ -55,10 +59,17 @@ for (const name of names) {
     ]);
   }
 }
-const head = ['bench', 'figure', 'value', 'floor (same run)', 'ratio', 'goal', ''];
+const chromium = spawnSync('chromium', ['--version'], { encoding: 'utf8' }).stdout?.trim();
+console.log(
+  `\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores, ` +
+    `${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.versions.node}` +
+    `${chromium ? `, ${chromium.split(' built')[0]}` : ''}, ` +
+    `load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end.`,
+);
+const head = ['bench', 'figure', 'value', 'floor (same run)', 'ratio', 'goal', 'result'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ');
-console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
+const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+console.log(`\n${line(head)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
 for (const r of rows) console.log(line(r));
 if (failed.length) {
   console.error(`\nbenches that did not finish: ${failed.join(', ')}`);

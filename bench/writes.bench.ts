@@ -2,7 +2,7 @@
  * Writes on SQLite (synchronous=FULL, WAL: durable once answered, on both sides):
  * - validated, audited Create of a customer over HTTP under autocannon vs the floor's raw
  *   insert + commit of the same values (goal ≥ 50%), on the 1,000,000-row table;
- * - bulk import of 100,000 validated rows (server/db/generate.ts, transactions of 20,000) into a fresh database.
+ * - bulk import of 100,000 validated rows (server/demo/generate.ts, transactions of 20,000) into a fresh database.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { cannon, type CannonRequest } from './lib/cannon';
 import { startFloor, startServer, token } from './lib/proc';
 import { round, writeResults, type Figure } from './lib/results';
 import { buildApp } from '../server/app';
-import { generateRows } from '../server/db/generate';
+import { generateRows } from '../server/demo/generate';
 import { serverEnv } from './lib/data';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);

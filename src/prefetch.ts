@@ -1,5 +1,5 @@
 /**
- * What the shell loads ahead of a user's click on a menu entry (README, Performance: menu click).
+ * What the shell loads ahead of a user's click on a menu entry (docs/performance.md, the grid bench).
  * - The generated screens' chunks (the grid: AG Grid, its CSS, the screen): once, when the browser
  *   is first idle after the shell has drawn, if the menu has a generated screen at all. The same
  *   import as the route's (src/screens.ts), so the click finds the modules evaluated; the login

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app';
-import { generateRows } from '../../server/db/generate';
+import { generateRows } from '../../server/demo/generate';
 import type { Untyped } from '../../server/db/untyped';
 import { createDatabase, startPostgres, type TempPostgres } from '../../tests/support/pg';
 

@@ -1,10 +1,9 @@
 /**
- * A throwaway document form that makes the first real one faster (README, Performance: "The first
- * add, the first document"). The first form a page draws, and the first lines it adds to a long
- * document, run code V8 has not compiled yet: a 2,000-line invoice opened in 190-206 ms the first
- * time against 75-89 ms after, and its first add took 25-40 ms against ~14. A grid screen calls
- * this once per page load, when the browser is idle after the form's chunk has loaded
- * (renderers/screen/formWarmUp.ts). It draws EntityForm with a small in-memory document definition
+ * A throwaway document form that makes the first real one faster (docs/performance.md, "What the
+ * figures rest on"). The first form a page draws, and the first lines it adds to a long document,
+ * run code V8 has not compiled yet (it compiles each function on its first call), so they take
+ * about twice as long as the ones after them. A grid screen calls this once per page load, when the
+ * browser is idle after the form's chunk has loaded (renderers/screen/formWarmUp.ts). It draws EntityForm with a small in-memory document definition
  * (header fields of each kind, a lookup, a lines table with a computed amount, WARM_UP_LINES lines)
  * in a hidden container (renderers/warmUpHost.ts: nothing a user sees, reaches with the keyboard or
  * hears, and nothing in it can take the focus), adds lines as the lines grid's button does (the jump

@@ -1,12 +1,12 @@
 /**
- * A throwaway grid that makes the first real one faster (README, Performance: menu click). The first
- * AG Grid a page creates is 2-3x slower than the next one: V8 compiles each function on its first
- * call. The shell calls this once, when the browser is idle after the grid's chunks have loaded
- * (src/prefetch.ts): it draws EntityGrid (our column builders, locale and theme) with a tiny
- * in-memory definition and rows, in a hidden container (renderers/warmUpHost.ts: nothing a user
- * sees, reaches with the keyboard or hears), and once its first rows
- * are drawn (at the latest after WARM_UP_TIMEOUT_MS) unmounts it and removes the container. No
- * request is sent: the datasource answers from memory.
+ * A throwaway grid that makes the first real one faster (docs/performance.md, "What the figures
+ * rest on"). The first AG Grid a page creates is 2-3x slower than the next one: V8 compiles each
+ * function on its first call. The shell calls this once, when the browser is idle after the grid's
+ * chunks have loaded (src/prefetch.ts): it draws EntityGrid (our column builders, locale and
+ * theme) with a tiny in-memory definition and rows, in a hidden container (renderers/warmUpHost.ts:
+ * nothing a user sees, reaches with the keyboard or hears), and once its first rows are drawn (at
+ * the latest after WARM_UP_TIMEOUT_MS) unmounts it and removes the container. No request is sent:
+ * the datasource answers from memory.
  */
 import { RendererProvider } from '@fluentui/react-components';
 import type { EntityClient } from '../../runtime/entity/types';

@@ -2,9 +2,10 @@
  * A direct loop for the commonest JSON Logic expression over document lines, the sum of a line
  * field (`{"reduce": [{"var": "lines"}, {"+": [{"var": "accumulator"}, {"var": "current.amount"}]}, 0]}`)
  * and the count (`… {"+": [{"var": "accumulator"}, 1]} …`). json-logic-js walks the expression
- * once per line (2,000 lines: ~1.5 ms per evaluation in Chromium); this does the same arithmetic in
- * the same order (the `+` rules.ts installs is `exactAdd(exactAdd(0, parseFloat(a)), parseFloat(b))`, `var` answers null for
- * what is missing), so the result is the interpreter's to the bit. Anything else is left to it.
+ * once per line, interpreting it again each time (a cost that grows with the document); this does
+ * the same arithmetic in the same order (the `+` rules.ts installs is
+ * `exactAdd(exactAdd(0, parseFloat(a)), parseFloat(b))`, `var` answers null for what is missing), so
+ * the result is the interpreter's to the bit. Anything else is left to it.
  */
 import type { Expr } from './rules';
 import { exactAdd } from './decimal';

@@ -1,9 +1,9 @@
 /**
  * One request handler started per turn of the event loop. better-sqlite3 runs every query on the
- * loop, and Node accepts new connections about once per turn: when a poll delivered 200 requests
- * and each ran its SQL at once, a turn lasted 0.2–0.9 s under load and new connections waited in
- * the kernel's accept queue for tens of seconds (README, Performance). Handlers now wait here, in
- * arrival order, and each check phase starts one, so the loop turns between requests: connections
+ * loop, and Node accepts new connections about once per turn: when a poll delivers hundreds of
+ * requests and each runs its SQL at once, one turn lasts as long as all of them together, and new
+ * connections wait in the kernel's accept queue meanwhile (docs/performance.md). Handlers wait here,
+ * in arrival order, and each check phase starts one, so the loop turns between requests: connections
  * are accepted and requests parsed while others wait, and the wait is first come, first served.
  */
 const waiting: (() => void)[] = [];

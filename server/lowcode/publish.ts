@@ -13,7 +13,7 @@ import type { Untyped } from '../db/untyped';
 import { definitionProblems, loadDefinitions } from '../definitions/load';
 import { validationSchema } from '../definitions/validators';
 import { Registry, entityKey, tableName } from '../definitions/registry';
-import { syncAdminPermissions } from '../db/seed';
+import { syncAdminPermissions } from '../security/adminPermissions';
 import { invalid } from '../http/errors';
 import { businessError } from '../entities/document';
 import { MODULE_TITLES } from '../security/modules';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import { isMobile, isNationalCode } from '../../runtime/shared/formats';
-import { generateRows } from '../../server/db/generate';
+import { generateRows } from '../../server/demo/generate';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
 type Page = ListPage<EntityRow>;

@@ -5,7 +5,7 @@ import type { FieldTemplateProps } from '@rjsf/utils';
 const useStyles = makeStyles({
   // A one-line control sits in a box of its own fixed height with size and layout containment: a
   // relayout boundary, so a typed character lays out that box alone, not the form's grid of
-  // fields (about 1.3 ms of each keystroke's frame in a 300-field form). The outer box is a block
+  // fields (a cost that grows with the fields of the form). The outer box is a block
   // in the Field's grid; Chromium takes no grid item as a boundary, only a block child of a block.
   line: { contain: 'size layout style', height: '32px' },
   // A field out of view is neither laid out nor painted (its size is the last one it had, or an

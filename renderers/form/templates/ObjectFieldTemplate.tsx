@@ -11,8 +11,8 @@ const useStyles = makeStyles({
     columnGap: '16px',
     rowGap: '12px',
   },
-  // A cell off the screen is neither laid out nor painted until it comes near it (a keystroke in a
-  // 300-field form repainted every field: about 2 ms of each frame); once shown, its height is kept.
+  // A cell off the screen is neither laid out nor painted until it comes near it (else a keystroke
+  // in a long form repaints every field); once shown, its height is kept.
   cell: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' },
   wide: { gridColumn: '1 / -1' },
 });

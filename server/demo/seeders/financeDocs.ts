@@ -7,8 +7,8 @@ import { rialInWords } from '../../../runtime/shared/persianWords';
 import type { AppContext } from '../../context';
 import { toColumns } from '../../entities/rows';
 import { applyRules } from '../../entities/hooks/discountRules';
-import type { SystemTables } from '../types';
-import type { Untyped } from '../untyped';
+import type { SystemTables } from '../../db/types';
+import type { Untyped } from '../../db/untyped';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
 import { EXPENSES } from './financeData';
 

@@ -9,8 +9,8 @@ import type { Registry, ChildEntity, Entity } from '../definitions/registry';
 import { forgetCounts } from '../entities/countCache';
 import { toColumns, type Row } from '../entities/rows';
 import { fieldValue, rng, type Rand, type ValueSlot } from './generateValues';
-import type { Dialect, SystemTables } from './types';
-import type { Untyped } from './untyped';
+import type { Dialect, SystemTables } from '../db/types';
+import type { Untyped } from '../db/untyped';
 
 export interface GenerateContext {
   db: Kysely<SystemTables>;

@@ -1,11 +1,11 @@
 /**
  * Module seeders run in order on a fresh database, after the core demo rows and users
- * (server/db/seed.ts). Each module adds its file here: demo rows (scaled by ctx.config.demoVolume),
+ * (server/demo/seed.ts). Each module adds its file here: demo rows (scaled by ctx.config.demoVolume),
  * role permissions beyond the staff default and menu access for vendor/customer users.
  */
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { SystemTables } from '../types';
+import type { SystemTables } from '../../db/types';
 import { seedReports } from './reports';
 import { seedInventory } from './inventory';
 import { seedPlanActuals, seedSupplyChain } from './supplyChain';

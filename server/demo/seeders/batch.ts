@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { toColumns } from '../../entities/rows';
 import { writeLines } from '../../entities/lines';
-import type { SystemTables } from '../types';
-import type { Untyped } from '../untyped';
+import type { SystemTables } from '../../db/types';
+import type { Untyped } from '../../db/untyped';
 
 export type Values = Record<string, string | number | boolean | null>;
 

@@ -1,28 +1,14 @@
-/** First-start seed (idempotent: only when the users table is empty) and admin permission sync. */
+/** First-start demo seed (idempotent: only when the users table is empty): demo rows, users, permissions. */
 import type { Kysely } from 'kysely';
 import { ENTITY_ACTIONS } from '../../runtime/shared/definition';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
-import type { Registry } from '../definitions/registry';
 import { FISCAL_PERIODS, demoCustomers, demoVendors } from './seedData';
 import { BRANCHES, STOCK_TAKINGS } from './seedDocuments';
-import type { RolePermissionsTable, SystemTables } from './types';
+import type { RolePermissionsTable, SystemTables } from '../db/types';
+import { permissionRow } from '../security/adminPermissions';
 import { insertRows } from './seedInsert';
 import { SEEDERS } from './seeders';
-
-function permissionRow(role: string, entity: string, actions: readonly string[]): RolePermissionsTable {
-  const has = (a: string) => (actions.includes(a) ? 1 : 0);
-  return {
-    role,
-    entity,
-    can_view: has('view'),
-    can_create: has('create'),
-    can_edit: has('edit'),
-    can_delete: has('delete'),
-    can_export: has('export'),
-    can_print: has('print'),
-  };
-}
 
 export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<void> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -32,7 +18,7 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
   await insertRows(db, ctx, 'accounting.fiscalPeriod', FISCAL_PERIODS);
   await insertRows(db, ctx, 'systemConfig.branch', BRANCHES);
   await insertRows(db, ctx, 'inventory.stockTaking', STOCK_TAKINGS);
-  // sales invoices and vouchers (F-1405-001, S-1405-001, …) come from server/db/seeders/finance.ts
+  // sales invoices and vouchers (F-1405-001, S-1405-001, …) come from server/demo/seeders/finance.ts
 
   const [h1, h2, h3, h4, h5] = await Promise.all(
     [1, 2, 3, 4, 5].map(() => hashPassword(ctx.config.demoPassword)),
@@ -110,27 +96,6 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
       { who: 'customer', entity: 'sales.customer' },
     ])
     .execute();
-  // each module's own demo rows, permissions and menu access (server/db/seeders/)
+  // each module's own demo rows, permissions and menu access (server/demo/seeders/)
   for (const seeder of SEEDERS) await seeder({ db, ctx, vendorIds, customerIds });
-}
-
-/** The admin role may do everything on every definition, including ones added later. */
-export async function syncAdminPermissions(db: Kysely<SystemTables>, registry: Registry): Promise<void> {
-  const have = new Set(
-    (await db.selectFrom('role_permissions').select('entity').where('role', '=', 'admin').execute()).map(
-      (r) => r.entity,
-    ),
-  );
-  const missing = registry
-    .all()
-    .filter((e) => !have.has(e.key))
-    // logs and histories (`writes: "server"`): admin views them, the definition keeps them unwritable
-    .map((e) =>
-      permissionRow(
-        'admin',
-        e.key,
-        ENTITY_ACTIONS.filter((a) => e.def.writes !== 'server' || !['create', 'edit', 'delete'].includes(a)),
-      ),
-    );
-  if (missing.length) await db.insertInto('role_permissions').values(missing).execute();
 }

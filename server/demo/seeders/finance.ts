@@ -7,8 +7,8 @@
  */
 import type { Kysely } from 'kysely';
 import { sheba } from '../seedData';
-import type { SystemTables } from '../types';
-import type { Untyped } from '../untyped';
+import type { SystemTables } from '../../db/types';
+import type { Untyped } from '../../db/untyped';
 import type { AppContext } from '../../context';
 import type { Seeder } from './index';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';

@@ -1,7 +1,7 @@
 /** Role permission rows and menu access for the operations seeders. */
 import type { Kysely } from 'kysely';
 import type { EntityAction } from '../../../runtime/shared/definition';
-import type { SystemTables } from '../types';
+import type { SystemTables } from '../../db/types';
 
 /** Sets `role`'s actions on `entity` (replacing any row the core seed made). */
 export async function grant(

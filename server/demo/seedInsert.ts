@@ -5,8 +5,8 @@ import { writeLines } from '../entities/lines';
 import { toColumns } from '../entities/rows';
 import type { SeedRow } from './seedData';
 import type { SeedDocument } from './seedDocuments';
-import type { SystemTables } from './types';
-import type { Untyped } from './untyped';
+import type { SystemTables } from '../db/types';
+import type { Untyped } from '../db/untyped';
 
 /** Inserts rows of the entity `key` ("module.name"); returns their ids ([] when the entity is unknown). */
 export async function insertRows(
