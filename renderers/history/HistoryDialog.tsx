@@ -19,12 +19,13 @@ import {
   TableRow,
   makeStyles,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AuditEntry, FieldDiff } from '../../runtime/shared/reports';
 import { localDigits } from '../format/digits';
 import { auditValue, formatInstant } from './values';
+import { useLoad } from '../hooks/useLoad';
 
 export interface HistoryDialogProps {
   definition: EntityDefinition;
@@ -118,17 +119,12 @@ function Entry({ entry, definition, lang }: { entry: AuditEntry; definition: Ent
 
 export function HistoryDialog({ definition, lang, load, onClose }: HistoryDialogProps) {
   const { t } = useTranslation();
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const history = useLoad(load, [load]);
+  const entries = history.data ?? null;
+  // a failure closes the dialog: the pipeline has shown the error
   useEffect(() => {
-    let alive = true;
-    load().then(
-      (e) => alive && setEntries(e),
-      () => alive && onClose(), // the pipeline has shown the error
-    );
-    return () => {
-      alive = false;
-    };
-  }, [load, onClose]);
+    if (history.failed) onClose();
+  }, [history.failed, onClose]);
   return (
     <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface dir={lang === 'fa' ? 'rtl' : 'ltr'} style={{ maxWidth: 'min(860px, 96vw)' }}>
