@@ -11,12 +11,6 @@ import {
   DialogSurface,
   DialogTitle,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   makeStyles,
 } from '@fluentui/react-components';
 import { useEffect } from 'react';
@@ -26,6 +20,7 @@ import type { AuditEntry, FieldDiff } from '../../runtime/shared/reports';
 import { localDigits } from '../format/digits';
 import { auditValue, formatInstant } from './values';
 import { useLoad } from '../hooks/useLoad';
+import { DataTable } from '../table/DataTable';
 
 export interface HistoryDialogProps {
   definition: EntityDefinition;
@@ -46,31 +41,29 @@ function DiffTable({ diff, fields, lang }: { diff: FieldDiff; fields: Fields; la
   const { t } = useTranslation();
   const yesNo: [string, string] = [t('report.yes'), t('report.no')];
   const names = Object.keys(diff);
-  if (names.length === 0) return null;
+  const value = (name: string, at: 0 | 1) =>
+    auditValue(diff[name]![at], fields.schema.properties[name], fields.fields[name], lang, yesNo);
   return (
-    <Table size="extra-small" aria-label={t('history.title')}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t('history.field')}</TableHeaderCell>
-          <TableHeaderCell>{t('history.before')}</TableHeaderCell>
-          <TableHeaderCell>{t('history.after')}</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {names.map((name) => {
-          const [before, after] = diff[name]!;
-          const schema = fields.schema.properties[name];
-          const meta = fields.fields[name];
-          return (
-            <TableRow key={name} data-field={name}>
-              <TableCell>{meta ? localText(meta.label, lang) : name}</TableCell>
-              <TableCell>{auditValue(before, schema, meta, lang, yesNo)}</TableCell>
-              <TableCell>{auditValue(after, schema, meta, lang, yesNo)}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <DataTable
+      size="extra-small"
+      label={t('history.title')}
+      columns={[
+        {
+          id: 'field',
+          header: t('history.field'),
+          cell: (name) => {
+            const meta = fields.fields[name];
+            return meta ? localText(meta.label, lang) : name;
+          },
+        },
+        { id: 'before', header: t('history.before'), cell: (name) => value(name, 0) },
+        { id: 'after', header: t('history.after'), cell: (name) => value(name, 1) },
+      ]}
+      rows={names}
+      rowKey={(name) => name}
+      rowProps={(name) => ({ 'data-field': name })}
+      empty={null}
+    />
   );
 }
 
