@@ -17,7 +17,8 @@ import type { RouteHandle } from './router';
 
 // The dialog host loads when the first dialog is asked for (an error, a confirmation): no screen
 // waits for it (bench/budget.mjs). Loaded by an effect, not React.lazy: Suspense reveals on a timer
-// that a held clock never fires (see App.tsx).
+// that a held clock never fires (see App.tsx). Not through useLoad: that hook would join the login
+// route for this one effect (0.3 KB gzipped, bench/budget.mjs).
 const loadDialogHost = async () => (await import('../renderers/dialogs/DialogHost')).DialogHost;
 
 export function Root() {

@@ -3,25 +3,12 @@
  * sortable, filterable), rows added, removed and moved with buttons. Plain inputs, so it is used
  * with the keyboard (Tab between cells, Space on checkboxes).
  */
-import {
-  Button,
-  Checkbox,
-  Input,
-  makeStyles,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityChoice } from './context';
 import { FIELD_KINDS, newRow, rowProblems, type FieldRow } from './fieldRows';
+import { DataTable, type DataColumn } from '../table/DataTable';
 
 export interface FieldsTableProps {
   rows: FieldRow[];
@@ -94,124 +81,123 @@ export function FieldsTable(props: FieldsTableProps) {
     onChange(next);
   };
   const label = (col: string, i: number) => `${t(`designer.col.${col}`)} ${i + 1}`;
+  const column = (id: string, cell: DataColumn<FieldRow>['cell']): DataColumn<FieldRow> => ({
+    id,
+    header: t(`designer.col.${id}`),
+    cell,
+  });
+  const columns: DataColumn<FieldRow>[] = [
+    column('name', (row, i) => (
+      <>
+        <Input
+          className={styles.narrow}
+          dir="ltr"
+          aria-label={label('name', i)}
+          value={row.name}
+          onChange={(_, d) => set(i, { name: d.value.trim() })}
+        />
+        {problems.get(i)?.map((p) => (
+          <Text key={p} size={200} className={styles.problem} role="alert">
+            {t(`designer.problem.${p}`)}
+          </Text>
+        ))}
+      </>
+    )),
+    column('kind', (row, i) => (
+      <Select
+        aria-label={label('kind', i)}
+        value={row.kind}
+        onChange={(_, d) => set(i, { kind: d.value as FieldRow['kind'] })}
+      >
+        {FIELD_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`designer.kind.${k}`)}
+          </option>
+        ))}
+      </Select>
+    )),
+    column('labelFa', (row, i) => (
+      <Input
+        aria-label={label('labelFa', i)}
+        value={row.labelFa}
+        onChange={(_, d) => set(i, { labelFa: d.value })}
+      />
+    )),
+    column('labelEn', (row, i) => (
+      <Input
+        dir="ltr"
+        aria-label={label('labelEn', i)}
+        value={row.labelEn}
+        onChange={(_, d) => set(i, { labelEn: d.value })}
+      />
+    )),
+    ...FLAGS.map((flag) =>
+      column(flag, (row, i) => (
+        <Checkbox
+          aria-label={label(flag, i)}
+          checked={row[flag]}
+          onChange={(_, d) => set(i, { [flag]: d.checked === true })}
+        />
+      )),
+    ),
+    column('lookup', (row, i) => (
+      <>
+        <Select
+          aria-label={label('lookup', i)}
+          value={row.lookup}
+          onChange={(_, d) => chooseLookup(i, d.value)}
+        >
+          <option value="">{t('designer.noLookup')}</option>
+          {entities.map((e) => (
+            <option key={e.key} value={e.key}>
+              {e.title}
+            </option>
+          ))}
+        </Select>
+        {row.lookup && (
+          <Input
+            dir="ltr"
+            className={styles.narrow}
+            aria-label={label('lookupDisplay', i)}
+            placeholder={t('designer.col.lookupDisplay')}
+            value={row.lookupDisplay}
+            onChange={(_, d) => set(i, { lookupDisplay: d.value.trim() })}
+          />
+        )}
+      </>
+    )),
+    column('actions', (_, i) => (
+      <>
+        <Button size="small" aria-label={label('up', i)} disabled={i === 0} onClick={() => move(i, -1)}>
+          ↑
+        </Button>
+        <Button
+          size="small"
+          aria-label={label('down', i)}
+          disabled={i === rows.length - 1}
+          onClick={() => move(i, 1)}
+        >
+          ↓
+        </Button>
+        <Button
+          size="small"
+          aria-label={label('remove', i)}
+          disabled={rows.length === 1}
+          onClick={() => onChange(rows.filter((_, j) => j !== i))}
+        >
+          ✕
+        </Button>
+      </>
+    )),
+  ];
   return (
     <div className={styles.wrap}>
-      <Table aria-label={caption} size="small">
-        <TableHeader>
-          <TableRow>
-            {['name', 'kind', 'labelFa', 'labelEn', ...FLAGS, 'lookup', 'actions'].map((c) => (
-              <TableHeaderCell key={c}>{t(`designer.col.${c}`)}</TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row, i) => (
-            <TableRow key={i} className={problems.has(i) ? styles.bad : undefined}>
-              <TableCell>
-                <Input
-                  className={styles.narrow}
-                  dir="ltr"
-                  aria-label={label('name', i)}
-                  value={row.name}
-                  onChange={(_, d) => set(i, { name: d.value.trim() })}
-                />
-                {problems.get(i)?.map((p) => (
-                  <Text key={p} size={200} className={styles.problem} role="alert">
-                    {t(`designer.problem.${p}`)}
-                  </Text>
-                ))}
-              </TableCell>
-              <TableCell>
-                <Select
-                  aria-label={label('kind', i)}
-                  value={row.kind}
-                  onChange={(_, d) => set(i, { kind: d.value as FieldRow['kind'] })}
-                >
-                  {FIELD_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`designer.kind.${k}`)}
-                    </option>
-                  ))}
-                </Select>
-              </TableCell>
-              <TableCell>
-                <Input
-                  aria-label={label('labelFa', i)}
-                  value={row.labelFa}
-                  onChange={(_, d) => set(i, { labelFa: d.value })}
-                />
-              </TableCell>
-              <TableCell>
-                <Input
-                  dir="ltr"
-                  aria-label={label('labelEn', i)}
-                  value={row.labelEn}
-                  onChange={(_, d) => set(i, { labelEn: d.value })}
-                />
-              </TableCell>
-              {FLAGS.map((flag) => (
-                <TableCell key={flag}>
-                  <Checkbox
-                    aria-label={label(flag, i)}
-                    checked={row[flag]}
-                    onChange={(_, d) => set(i, { [flag]: d.checked === true })}
-                  />
-                </TableCell>
-              ))}
-              <TableCell>
-                <Select
-                  aria-label={label('lookup', i)}
-                  value={row.lookup}
-                  onChange={(_, d) => chooseLookup(i, d.value)}
-                >
-                  <option value="">{t('designer.noLookup')}</option>
-                  {entities.map((e) => (
-                    <option key={e.key} value={e.key}>
-                      {e.title}
-                    </option>
-                  ))}
-                </Select>
-                {row.lookup && (
-                  <Input
-                    dir="ltr"
-                    className={styles.narrow}
-                    aria-label={label('lookupDisplay', i)}
-                    placeholder={t('designer.col.lookupDisplay')}
-                    value={row.lookupDisplay}
-                    onChange={(_, d) => set(i, { lookupDisplay: d.value.trim() })}
-                  />
-                )}
-              </TableCell>
-              <TableCell>
-                <Button
-                  size="small"
-                  aria-label={label('up', i)}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                >
-                  ↑
-                </Button>
-                <Button
-                  size="small"
-                  aria-label={label('down', i)}
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, 1)}
-                >
-                  ↓
-                </Button>
-                <Button
-                  size="small"
-                  aria-label={label('remove', i)}
-                  disabled={rows.length === 1}
-                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
-                >
-                  ✕
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label={caption}
+        columns={columns}
+        rows={rows}
+        rowProps={(_, i) => ({ className: problems.has(i) ? styles.bad : undefined })}
+      />
       <Button onClick={() => onChange([...rows, newRow(rows)])}>{t('designer.addField')}</Button>
     </div>
   );

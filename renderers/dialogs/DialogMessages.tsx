@@ -1,16 +1,9 @@
 /** The body of a runtime dialog: one message, a list, or a table of row/field/message. */
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-} from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Dialog } from '../../runtime/ui/dialogs';
 import { toPersianDigits } from '../format';
+import { DataTable } from '../table/DataTable';
 
 /** Messages may be translation keys (errors.*, validation.*) or server text. */
 function useMessageText() {
@@ -33,24 +26,15 @@ export function DialogMessages({ dialog }: { dialog: Dialog }) {
       return (
         <>
           <MessageList messages={dialog.messages.map(text)} />
-          <Table size="small" aria-label={t('form.errorTitle')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('form.row')}</TableHeaderCell>
-                <TableHeaderCell>{t('form.field')}</TableHeaderCell>
-                <TableHeaderCell>{t('form.message')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {dialog.rows.map((r, i) => (
-                <TableRow key={i}>
-                  <TableCell>{digits(r.RowIndex + 1)}</TableCell>
-                  <TableCell>{r.FieldName}</TableCell>
-                  <TableCell>{text(r.Message)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label={t('form.errorTitle')}
+            columns={[
+              { id: 'row', header: t('form.row'), cell: (r) => digits(r.RowIndex + 1) },
+              { id: 'field', header: t('form.field'), cell: (r) => r.FieldName },
+              { id: 'message', header: t('form.message'), cell: (r) => text(r.Message) },
+            ]}
+            rows={dialog.rows}
+          />
         </>
       );
   }

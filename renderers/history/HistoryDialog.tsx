@@ -11,20 +11,16 @@ import {
   DialogSurface,
   DialogTitle,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   makeStyles,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AuditEntry, FieldDiff } from '../../runtime/shared/reports';
 import { localDigits } from '../format/digits';
 import { auditValue, formatInstant } from './values';
+import { useLoad } from '../hooks/useLoad';
+import { DataTable } from '../table/DataTable';
 
 export interface HistoryDialogProps {
   definition: EntityDefinition;
@@ -45,31 +41,29 @@ function DiffTable({ diff, fields, lang }: { diff: FieldDiff; fields: Fields; la
   const { t } = useTranslation();
   const yesNo: [string, string] = [t('report.yes'), t('report.no')];
   const names = Object.keys(diff);
-  if (names.length === 0) return null;
+  const value = (name: string, at: 0 | 1) =>
+    auditValue(diff[name]![at], fields.schema.properties[name], fields.fields[name], lang, yesNo);
   return (
-    <Table size="extra-small" aria-label={t('history.title')}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t('history.field')}</TableHeaderCell>
-          <TableHeaderCell>{t('history.before')}</TableHeaderCell>
-          <TableHeaderCell>{t('history.after')}</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {names.map((name) => {
-          const [before, after] = diff[name]!;
-          const schema = fields.schema.properties[name];
-          const meta = fields.fields[name];
-          return (
-            <TableRow key={name} data-field={name}>
-              <TableCell>{meta ? localText(meta.label, lang) : name}</TableCell>
-              <TableCell>{auditValue(before, schema, meta, lang, yesNo)}</TableCell>
-              <TableCell>{auditValue(after, schema, meta, lang, yesNo)}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <DataTable
+      size="extra-small"
+      label={t('history.title')}
+      columns={[
+        {
+          id: 'field',
+          header: t('history.field'),
+          cell: (name) => {
+            const meta = fields.fields[name];
+            return meta ? localText(meta.label, lang) : name;
+          },
+        },
+        { id: 'before', header: t('history.before'), cell: (name) => value(name, 0) },
+        { id: 'after', header: t('history.after'), cell: (name) => value(name, 1) },
+      ]}
+      rows={names}
+      rowKey={(name) => name}
+      rowProps={(name) => ({ 'data-field': name })}
+      empty={null}
+    />
   );
 }
 
@@ -118,17 +112,12 @@ function Entry({ entry, definition, lang }: { entry: AuditEntry; definition: Ent
 
 export function HistoryDialog({ definition, lang, load, onClose }: HistoryDialogProps) {
   const { t } = useTranslation();
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const history = useLoad(load, [load]);
+  const entries = history.data ?? null;
+  // a failure closes the dialog: the pipeline has shown the error
   useEffect(() => {
-    let alive = true;
-    load().then(
-      (e) => alive && setEntries(e),
-      () => alive && onClose(), // the pipeline has shown the error
-    );
-    return () => {
-      alive = false;
-    };
-  }, [load, onClose]);
+    if (history.failed) onClose();
+  }, [history.failed, onClose]);
   return (
     <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface dir={lang === 'fa' ? 'rtl' : 'ltr'} style={{ maxWidth: 'min(860px, 96vw)' }}>

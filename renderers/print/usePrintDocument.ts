@@ -1,5 +1,5 @@
 /** Loads the row to print (Print, which needs the print permission; Get for clients without it) and the display texts of its lookups (Get on each looked-up entity). */
-import { useEffect, useState } from 'react';
+import { useLoad } from '../hooks/useLoad';
 import type { EntityClient } from '../../runtime/entity/types';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import { lookupIds, textKey, type LookupTexts } from './printData';
@@ -13,39 +13,29 @@ export function usePrintDocument(
   clientFor: ((entityKey: string) => Pick<EntityClient, 'get'>) | undefined,
   id: number,
 ): PrintState {
-  const [state, setState] = useState<PrintState>({ state: 'loading' });
-  useEffect(() => {
-    let alive = true;
-    void (async () => {
-      try {
-        const row = await (client.print ? client.print(id) : client.get(id));
-        const texts: LookupTexts = new Map();
-        const wanted = [...lookupIds(definition, row)].flatMap(([entity, ids]) =>
-          [...ids].map((v) => ({ entity, id: v })),
-        );
-        await Promise.all(
-          wanted.map(async ({ entity, id: ref }) => {
-            const target = Object.values(definition.fields)
-              .concat(...Object.values(definition.children ?? {}).map((c) => Object.values(c.fields)))
-              .find((m) => m.lookup?.entity === entity)?.lookup;
-            if (!target || !clientFor) return;
-            try {
-              const other = await clientFor(entity).get(ref);
-              const text = other[target.displayField];
-              if (text != null) texts.set(textKey(entity, ref), String(text));
-            } catch {
-              // shown as the id
-            }
-          }),
-        );
-        if (alive) setState({ state: 'ready', row, texts });
-      } catch {
-        if (alive) setState({ state: 'failed' });
-      }
-    })();
-    return () => {
-      alive = false;
-    };
+  const load = useLoad(async () => {
+    const row = await (client.print ? client.print(id) : client.get(id));
+    const texts: LookupTexts = new Map();
+    const wanted = [...lookupIds(definition, row)].flatMap(([entity, ids]) =>
+      [...ids].map((v) => ({ entity, id: v })),
+    );
+    await Promise.all(
+      wanted.map(async ({ entity, id: ref }) => {
+        const target = Object.values(definition.fields)
+          .concat(...Object.values(definition.children ?? {}).map((c) => Object.values(c.fields)))
+          .find((m) => m.lookup?.entity === entity)?.lookup;
+        if (!target || !clientFor) return;
+        try {
+          const other = await clientFor(entity).get(ref);
+          const text = other[target.displayField];
+          if (text != null) texts.set(textKey(entity, ref), String(text));
+        } catch {
+          // shown as the id
+        }
+      }),
+    );
+    return { row, texts };
   }, [definition, client, clientFor, id]);
-  return state;
+  if (load.data) return { state: 'ready', ...load.data };
+  return load.failed ? { state: 'failed' } : { state: 'loading' };
 }

@@ -1,18 +1,11 @@
 /** A report's result: its chart and a table of groups and values (with the total), in the user's language. */
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-} from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../runtime/shared/definition';
 import type { ChartKind, ReportRow } from '../../runtime/shared/reports';
 import { Chart } from '../charts/Chart';
 import { chartValue, rowLabel } from '../charts/format';
+import { DataTable } from '../table/DataTable';
 
 export interface ReportViewProps {
   rows: ReportRow[];
@@ -35,32 +28,29 @@ export function ReportView({ rows, kind, lang, title }: ReportViewProps) {
   return (
     <div className={styles.wrap} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
       <Chart kind={kind} rows={rows} lang={lang} title={t('report.chart', { title })} />
-      <Table className={styles.table} aria-label={t('report.table', { title })} size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('report.group')}</TableHeaderCell>
-            <TableHeaderCell className={styles.value}>{t('report.value')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={String(r.key)}>
-              <TableCell>{rowLabel(r, lang)}</TableCell>
-              <TableCell className={styles.value}>{chartValue(r.value, lang)}</TableCell>
-            </TableRow>
-          ))}
-          {rows.length > 1 && (
-            <TableRow>
-              <TableCell>
-                <strong>{t('report.total')}</strong>
-              </TableCell>
-              <TableCell className={styles.value}>
-                <strong>{chartValue(total, lang)}</strong>
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        className={styles.table}
+        label={t('report.table', { title })}
+        columns={[
+          { id: 'group', header: t('report.group'), cell: (r) => rowLabel(r, lang) },
+          {
+            id: 'value',
+            header: t('report.value'),
+            className: styles.value,
+            cell: (r) => chartValue(r.value, lang),
+          },
+        ]}
+        rows={rows}
+        rowKey={(r) => String(r.key)}
+        summary={
+          rows.length > 1
+            ? {
+                group: <strong>{t('report.total')}</strong>,
+                value: <strong>{chartValue(total, lang)}</strong>,
+              }
+            : null
+        }
+      />
     </div>
   );
 }

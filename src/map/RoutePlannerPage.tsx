@@ -1,8 +1,8 @@
 /** /transport/routePlanner: the route-planning map with the installation's map configuration. */
-import { useEffect, useState } from 'react';
 import { Title3 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { loadConfig, type MapConfig } from '../../runtime/map/config';
+import { loadConfig } from '../../runtime/map/config';
+import { useLoad } from '../../renderers/hooks/useLoad';
 import { RoutePlanner } from './RoutePlanner';
 
 /** `?points=lat,lng;lat,lng` (e.g. a delivery's origin and destination): the route's initial stops. */
@@ -17,16 +17,7 @@ export function pointsFromQuery(search: string): Array<[number, number]> {
 
 export function RoutePlannerPage() {
   const { t } = useTranslation();
-  const [config, setConfig] = useState<MapConfig | null>(null);
-  useEffect(() => {
-    let alive = true;
-    loadConfig()
-      .then((c) => alive && setConfig(c.map))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const config = useLoad(() => loadConfig().then((c) => c.map), []).data;
   return (
     <section>
       <Title3 as="h1">{t('map.title')}</Title3>

@@ -3,7 +3,6 @@
  * schemas/dashboard/ definitions; only widgets over entities the user may view) and the menu's
  * entities as quick links.
  */
-import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router-dom';
 import { Card, Spinner, Text, Title2, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { getLang } from '../../runtime/lang';
 import { loadDashboard } from '../../runtime/report/reportClient';
 import type { DashboardWidget } from '../../runtime/shared/reports';
 import type { ShellData } from '../loaders';
+import { useLoad } from '../../renderers/hooks/useLoad';
 
 const useStyles = makeStyles({
   grid: {
@@ -32,18 +32,9 @@ const useStyles = makeStyles({
 });
 
 function useDashboard(): DashboardWidget[] | null {
-  const [widgets, setWidgets] = useState<DashboardWidget[] | null>(null);
-  useEffect(() => {
-    let alive = true;
-    loadDashboard().then(
-      (d) => alive && setWidgets(d.widgets),
-      () => alive && setWidgets([]), // the pipeline has shown the error
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return widgets;
+  const load = useLoad(() => loadDashboard().then((d) => d.widgets), []);
+  if (load.failed) return []; // the pipeline has shown the error
+  return load.data ?? null;
 }
 
 export function Dashboard() {

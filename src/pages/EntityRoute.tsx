@@ -2,7 +2,7 @@
  * /:module/:entity: loads the definition and permissions through runtime/meta and draws the
  * generated screen. No component exists for any particular entity.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { createEntityClient } from '../../runtime/meta/entityClient';
 import { segments } from '../../runtime/guards';
 import { getLang } from '../../runtime/lang';
 import { localText, type EntityDefinition, type EntityPermissions } from '../../runtime/shared/definition';
-import { titleStore } from '../title';
+import { useScreenTitle } from '../title';
+import { useLoad } from '../../renderers/hooks/useLoad';
 
 /** The hidden grid the shell draws once ahead of the first click (src/prefetch.ts): in this chunk. */
 export { warmUpGrid } from '../../renderers/grid/warmUp';
@@ -28,46 +29,34 @@ export function EntityRoute() {
   const { entity = '' } = useParams();
   const module = segments(useLocation().pathname)[0] ?? '';
   const lang = getLang();
-  const [state, setState] = useState<{ key: string; loaded: Loaded | null; failed: boolean }>({
-    key: '',
-    loaded: null,
-    failed: false,
-  });
   const key = `${module}.${entity}`;
 
-  useEffect(() => {
-    let alive = true;
-    // the form's precompiled validators are fetched by the screen once its rows show
-    // (renderers/screen/lazyParts.ts): the grid waits for nothing the form needs
-    Promise.all([loadDefinition(module, entity), loadPermissions(module, entity)])
-      .then(([definition, permissions]) => {
-        if (!alive) return;
-        setState({ key, loaded: { definition, permissions }, failed: false });
-        titleStore.setState({ screenTitle: localText(definition.title, lang) });
-      })
-      .catch(() => alive && setState({ key, loaded: null, failed: true }));
-    return () => {
-      alive = false;
-      titleStore.setState({ screenTitle: null });
-    };
-  }, [module, entity, key, lang]);
-
-  const definition = state.key === key ? state.loaded?.definition : undefined;
+  // the form's precompiled validators are fetched by the screen once its rows show
+  // (renderers/screen/lazyParts.ts): the grid waits for nothing the form needs
+  const load = useLoad(
+    () =>
+      Promise.all([loadDefinition(module, entity), loadPermissions(module, entity)]).then(
+        ([definition, permissions]): Loaded => ({ definition, permissions }),
+      ),
+    [module, entity, lang],
+  );
+  const definition = load.data?.definition;
+  useScreenTitle(definition ? localText(definition.title, lang) : null);
   const client = useMemo(() => (definition ? createEntityClient(definition) : null), [definition]);
 
-  if (state.key === key && state.failed) {
+  if (load.failed) {
     return (
       <MessageBar intent="error" role="alert">
         <MessageBarBody>{t('errors.UnknownEntity')}</MessageBarBody>
       </MessageBar>
     );
   }
-  if (!definition || !client || !state.loaded) return <Spinner label={t('app.loading')} />;
+  if (!definition || !client || !load.data) return <Spinner label={t('app.loading')} />;
   return (
     <EntityScreen
       key={key}
       definition={definition}
-      permissions={state.loaded.permissions}
+      permissions={load.data.permissions}
       client={client}
       lang={lang}
       clientFor={clientFor}

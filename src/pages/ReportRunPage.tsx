@@ -2,7 +2,6 @@
  * /report/savedReport/:id/run: runs one saved report (report.savedReport) through Report/Run and
  * draws its chart and table. The report's definition is data; this page only reads it.
  */
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner, Title3 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,8 @@ import { createEntityClient } from '../../runtime/meta/entityClient';
 import { runReport, savedReportRequest } from '../../runtime/report/reportClient';
 import { getLang } from '../../runtime/lang';
 import type { ChartKind, ReportRow } from '../../runtime/shared/reports';
-import { titleStore } from '../title';
+import { useScreenTitle } from '../title';
+import { useLoad } from '../../renderers/hooks/useLoad';
 
 const savedReports = createEntityClient({ module: 'report', name: 'savedReport' });
 
@@ -25,38 +25,19 @@ export function ReportRunPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const lang = getLang();
-  const [state, setState] = useState<{ id: string; result: Result | null; failed: boolean }>({
-    id: '',
-    result: null,
-    failed: false,
-  });
 
-  useEffect(() => {
-    let alive = true;
-    (async () => {
-      const saved = await savedReports.get(Number(id));
-      const rows = await runReport(savedReportRequest(saved));
-      const chart = saved.chart === 'pie' || saved.chart === 'line' ? saved.chart : 'bar';
-      return { title: String(saved.title ?? ''), kind: chart, rows } satisfies Result;
-    })().then(
-      (result) => {
-        if (!alive) return;
-        setState({ id, result, failed: false });
-        titleStore.setState({ screenTitle: result.title });
-      },
-      () => alive && setState({ id, result: null, failed: true }), // the pipeline has shown the error
-    );
-    return () => {
-      alive = false;
-      titleStore.setState({ screenTitle: null });
-    };
-  }, [id]);
-
-  const result = state.id === id ? state.result : null;
+  const load = useLoad(async () => {
+    const saved = await savedReports.get(Number(id));
+    const rows = await runReport(savedReportRequest(saved));
+    const chart = saved.chart === 'pie' || saved.chart === 'line' ? saved.chart : 'bar';
+    return { title: String(saved.title ?? ''), kind: chart, rows } satisfies Result;
+  }, [id]); // a failure: the pipeline has shown the error
+  const result = load.data;
+  useScreenTitle(result?.title ?? null);
   return (
     <section dir={lang === 'fa' ? 'rtl' : 'ltr'} aria-labelledby="report-title">
       <Link to="/report/savedReport">{t('report.back')}</Link>
-      {state.id === id && state.failed ? (
+      {load.failed ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{t('report.noRows')}</MessageBarBody>
         </MessageBar>

@@ -1,27 +1,20 @@
 /** Current fiscal period (localStorage currentPeriod); later calls carry it as selectedYear. */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Dropdown, Label, Option } from '@fluentui/react-components';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { periodStore, setCurrentPeriod } from '../../runtime/period/current';
 import { displayText } from '../display';
 import { loadPeriods, toCurrent, type FiscalPeriod } from '../../runtime/period/periods';
+import { useLoad } from '../../renderers/hooks/useLoad';
+
+const NONE: FiscalPeriod[] = [];
 
 export function PeriodSelector() {
   const { t } = useTranslation();
   const id = useId();
   const current = useStore(periodStore, (s) => s.current);
-  const [periods, setPeriods] = useState<FiscalPeriod[]>([]);
-
-  useEffect(() => {
-    let alive = true;
-    loadPeriods({ silent: true })
-      .then((rows) => alive && setPeriods(rows))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const periods: FiscalPeriod[] = useLoad(() => loadPeriods({ silent: true }), []).data ?? NONE;
 
   if (periods.length === 0 && !current) return null;
   return (

@@ -4,12 +4,13 @@
  * change reloads the page so every screen reads under the new tenant. After a 303 the stored
  * tenant is forgotten and the list asked again: the selection falls back to one the user has.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Label, Select } from '@fluentui/react-components';
 import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { chooseTenant, getTenant, setTenant, tenantStore } from '../../runtime/tenant/current';
 import { loadTenants } from '../../runtime/tenant/tenants';
+import { useLoad } from '../../renderers/hooks/useLoad';
 
 export function switchTenant(next: string): void {
   if (next === getTenant()) return;
@@ -22,26 +23,17 @@ export function TenantSelector() {
   const id = useId();
   const current = useStore(tenantStore, (s) => s.current);
   const lost = useStore(tenantStore, (s) => s.lost);
-  const [tenants, setTenants] = useState<string[]>([]);
-
+  // a 303 (the stored tenant lost) toasts and forgets it through the catalogue; other failures
+  // of this background call stay quiet, as the period list's do. After a 303 `lost` changes and
+  // the list is asked again.
+  const tenants = useLoad(() => loadTenants({ background: true, silentExcept: [303] }), [lost]).data;
   useEffect(() => {
-    let alive = true;
-    // a 303 (the stored tenant lost) toasts and forgets it through the catalogue; other failures
-    // of this background call stay quiet, as the period list's do
-    loadTenants({ background: true, silentExcept: [303] })
-      .then((list) => {
-        if (!alive) return;
-        setTenants(list);
-        const chosen = chooseTenant(list, getTenant());
-        if (chosen !== getTenant()) setTenant(chosen);
-      })
-      .catch(() => undefined); // after a 303 `lost` changes and the list is asked again
-    return () => {
-      alive = false;
-    };
-  }, [lost]);
+    if (!tenants) return;
+    const chosen = chooseTenant(tenants, getTenant());
+    if (chosen !== getTenant()) setTenant(chosen);
+  }, [tenants]);
 
-  if (tenants.length < 2) return null;
+  if (!tenants || tenants.length < 2) return null;
   const name = (code: string) => t(`shell.tenants.${code}`, { defaultValue: code });
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>

@@ -1,6 +1,7 @@
 /**
- * A child table (document lines) as an editable AG Grid inside the form. The grid owns its rows
- * (client-side row model, transactions; no React component per row or cell); the form gets the
+ * A child table (document lines) as an editable AG Grid inside the form: the view. The grid owns its
+ * rows (client-side row model, transactions; no React component per row or cell); the commands
+ * (add, remove, duplicate, set a cell, Enter; linesCommands.ts) change them and the form gets the
  * ordered lines through onChange. Enter commits and moves to the next editable cell; Enter on
  * the last cell adds a line; Tab moves like the grid does. The next cell's editor starts after the
  * frame that shows the commit (nextEditor.ts): keys typed before it are not lost. Cell errors
@@ -9,28 +10,17 @@
  */
 import { Button, makeStaticStyles, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { createGrid, type GridApi, type SuppressKeyboardEventParams } from 'ag-grid-community';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText, type ChildDefinition, type Lang } from '../../../runtime/shared/definition';
 import { localDigits } from '../../format';
 import { buildLineColumns, editableFields, ERROR_CLASS } from './lineColumns';
 import { createLineLookups } from './lineLookup';
 import type { EntityClient } from '../../../runtime/entity/types';
-import {
-  computedFields,
-  copyLines,
-  emptyLine,
-  errorList,
-  insertLine,
-  newKey,
-  nextCell,
-  removeLines,
-  type CellErrors,
-  type GridLine,
-} from './lines';
+import { computedFields, errorList, type CellErrors, type GridLine } from './lines';
+import { createLinesCommands, ROW_BUFFER } from './linesCommands';
 import { registerLinesGridModules } from './modules';
 import { createNextEditor } from './nextEditor';
-import { afterPaint } from '../afterPaint';
 import { GRID_THEME, GRID_THEME_CLASS } from '../../grid/gridTheme';
 import { gridLocaleText } from '../../grid/gridLocale';
 import { setGridOptionIfChanged } from '../../grid/gridOptions';
@@ -59,11 +49,6 @@ const useStyles = makeStyles({
 });
 
 const MAX_LISTED = 20;
-/**
- * Rows drawn beyond the visible ones each way, so a scroll shows drawn rows (AG Grid's default is
- * 10): fewer rows created and laid out when the first add of a long document jumps to its end.
- */
-const ROW_BUFFER = 4;
 
 const rowSelectionOf = (readOnly: boolean) =>
   readOnly
@@ -90,17 +75,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const apiRef = useRef<GridApi<GridLine> | null>(null);
-  const rowsRef = useRef<GridLine[]>(props.initial);
   const errorsRef = useRef(errors);
   errorsRef.current = errors;
   const title = localText(child.label, lang);
-
-  const emit = useCallback(
-    (edited?: { key: string; field: string }) => onChange(name, rowsRef.current, edited),
-    [name, onChange],
-  );
-  const emitRef = useRef(emit);
-  emitRef.current = emit;
 
   const errorOf = useCallback((key: string, field: string) => errorsRef.current.get(key)?.[field] ?? '', []);
   const { clientFor } = props;
@@ -112,144 +89,44 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     [clientFor],
   );
   const computed = useMemo(() => computedFields(child), [child]);
-  const columnDefs = useMemo(
-    () =>
-      buildLineColumns({
-        child,
-        lang,
-        readOnly,
-        errorOf,
-        lookups,
-        onCellSet: (row, field) => {
-          // the cell set and the line's computed cells; the row's other cells did not change
-          const node = apiRef.current?.getRowNode(row.key);
-          if (node)
-            apiRef.current?.refreshCells({ rowNodes: [node], columns: [field, ...computed], force: true });
-          emitRef.current({ key: row.key, field });
-        },
-      }),
-    [child, lang, readOnly, errorOf, lookups, computed],
-  );
   const editable = useMemo(() => editableFields(child, readOnly), [child, readOnly]);
+
+  // The editor after an Enter or an added line starts after the frame that shows the change.
+  const nextEditor = useMemo(() => createNextEditor(), []);
+  useEffect(() => nextEditor.cancel, [nextEditor]);
+
+  // The commands are created once, with the rows; they read the current props when they run.
+  const latest = useRef({ name, child, editable, computed, onChange });
+  latest.current = { name, child, editable, computed, onChange };
+  const [commands] = useState(() =>
+    createLinesCommands(props.initial, {
+      api: () => apiRef.current,
+      child: () => latest.current.child,
+      editable: () => latest.current.editable,
+      computed: () => latest.current.computed,
+      emit: (rows, edited) => latest.current.onChange(latest.current.name, rows, edited),
+      nextEditor,
+    }),
+  );
+
+  const columnDefs = useMemo(
+    () => buildLineColumns({ child, lang, readOnly, errorOf, lookups, onCellSet: commands.cellSet }),
+    [child, lang, readOnly, errorOf, lookups, commands],
+  );
 
   // New errors: redraw the rendered cells (only those in view exist).
   useEffect(() => {
     apiRef.current?.refreshCells({ force: true });
   }, [errors]);
 
-  // The editor after an Enter or an added line starts after the frame that shows the change.
-  const nextEditor = useMemo(() => createNextEditor(), []);
-  useEffect(() => nextEditor.cancel, [nextEditor]);
-
-  const renumber = () => apiRef.current?.refreshCells({ columns: ['#'], force: true });
-
-  const startEditing = (rowIndex: number, colId: string) => {
-    const api = apiRef.current;
-    if (!api) return;
-    // startEditingCell scrolls the row into view itself and focuses the editor. The grid's focused
-    // cell (Tab, copy and remove go from it) is set after it for an editor inside the cell: the
-    // cell holding the focused editor is not focused again (the cell taking the browser focus, then
-    // its editor, was a second forced style and layout per Enter). A popup editor is outside the
-    // cell, so its cell is focused first, once its row is drawn (a cell drawn while it is the
-    // focused one takes the focus again on a timer, from the editor).
-    if (api.getColumnDef(colId)?.cellEditorPopup) {
-      api.ensureIndexVisible(rowIndex);
-      api.setFocusedCell(rowIndex, colId);
-      api.startEditingCell({ rowIndex, colKey: colId });
-    } else {
-      api.startEditingCell({ rowIndex, colKey: colId });
-      api.setFocusedCell(rowIndex, colId);
-    }
-  };
-
-  const addLine = (at = rowsRef.current.length) => {
-    const line: GridLine = { key: newKey(), v: emptyLine(child) };
-    const appended = at >= rowsRef.current.length;
-    rowsRef.current = insertLine(rowsRef.current, line, at);
-    const api = apiRef.current;
-    // A line out of the drawn rows (the first add of a long document) is a jump: only the rows the
-    // viewport shows there are drawn before the frame, the rows kept beyond them for scrolling
-    // after it (they are out of view: drawing them first was a third of the jump's work).
-    const jump = !!api && (at > api.getLastDisplayedRowIndex() + 1 || at < api.getFirstDisplayedRowIndex());
-    if (jump) api.setGridOption('rowBuffer', 0);
-    api?.applyTransaction({ add: [line], addIndex: at });
-    // The new line is shown in this frame (drawn now, not in the grid's own animation frames
-    // behind it); its first cell's editor comes in the next.
-    api?.ensureIndexVisible(at);
-    api?.flushAllAnimationFrames();
-    // lines after an inserted one move down a number; an appended line is numbered as it is drawn
-    if (!appended) renumber();
-    emit();
-    const first = editable[0];
-    if (first) nextEditor.schedule(() => startEditing(at, first));
-    if (jump)
-      afterPaint(() => {
-        if (!api.isDestroyed()) api.setGridOption('rowBuffer', ROW_BUFFER);
-      });
-  };
-
-  const targetKeys = (): string[] => {
-    const api = apiRef.current;
-    if (!api) return [];
-    const selected = api.getSelectedRows().map((r) => r.key);
-    if (selected.length) return selected;
-    const focused = api.getFocusedCell();
-    const row = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
-    return row ? [row.key] : [];
-  };
-
-  const removeSelected = () => {
-    const keys = new Set(targetKeys());
-    if (!keys.size) return;
-    const gone = rowsRef.current.filter((r) => keys.has(r.key));
-    rowsRef.current = removeLines(rowsRef.current, keys);
-    apiRef.current?.applyTransaction({ remove: gone });
-    renumber();
-    emit();
-  };
-
-  const copySelected = () => {
-    const keys = targetKeys();
-    if (!keys.length) return;
-    const { rows, copies } = copyLines(rowsRef.current, keys);
-    rowsRef.current = rows;
-    for (const copy of copies) {
-      apiRef.current?.applyTransaction({ add: [copy], addIndex: rows.indexOf(copy) });
-    }
-    renumber();
-    emit();
-  };
-
-  const onEnter = (p: SuppressKeyboardEventParams<GridLine>): boolean => {
-    const e = p.event;
-    if (e.key !== 'Enter' || e.shiftKey || e.ctrlKey || e.altKey || e.metaKey || !p.editing) return false;
-    if (e.type !== 'keydown') return true;
-    // The editor's input leaves the DOM below, so the section's onKeyDown never sees this keydown;
-    // unprevented, its keypress reaches the next cell's editor and submits the form implicitly.
-    e.preventDefault();
-    const rowIndex = p.node.rowIndex ?? 0;
-    const colId = p.column.getColId();
-    // The editor lets the focus go before it stops: stopping an editor that has the focus focuses
-    // its cell first (a forced style and layout, and Fluent's focus tracking walking the ancestors),
-    // only for the next editor to take the focus a moment later. Losing the focus stops (commits)
-    // the edit here already (stopEditingWhenCellsLoseFocus); stopEditing() makes sure it stopped.
-    if (e.target instanceof HTMLElement) e.target.blur();
-    p.api.stopEditing();
-    const next = nextCell(editable, rowIndex, colId, rowsRef.current.length);
-    if (next === 'add') addLine();
-    else nextEditor.schedule(() => startEditing(next.rowIndex, next.colId));
-    return true;
-  };
-  const onEnterRef = useRef(onEnter);
-  onEnterRef.current = onEnter;
   const defaultColDef = useMemo(
     () => ({
       flex: 1,
       minWidth: 90,
       resizable: true,
-      suppressKeyboardEvent: (p: SuppressKeyboardEventParams<GridLine>) => onEnterRef.current(p),
+      suppressKeyboardEvent: (p: SuppressKeyboardEventParams<GridLine>) => commands.enter(p),
     }),
-    [],
+    [commands],
   );
 
   // The grid is AG Grid's own DOM (createGrid), not its React wrapper: a cell edited, a row added or
@@ -266,7 +143,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     const o = optionsRef.current;
     const api = createGrid<GridLine>(host, {
       theme: GRID_THEME,
-      rowData: rowsRef.current,
+      rowData: commands.rows(),
       columnDefs: o.columnDefs,
       defaultColDef,
       getRowId: (p) => p.data.key,
@@ -288,7 +165,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
       apiRef.current = null;
       api.destroy();
     };
-  }, [lang, defaultColDef]);
+  }, [lang, defaultColDef, commands]);
   useEffect(() => setGridOptionIfChanged(apiRef.current, 'columnDefs', columnDefs), [columnDefs]);
   useEffect(() => {
     const api = apiRef.current;
@@ -296,7 +173,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     if (api && selecting === readOnly) api.setGridOption('rowSelection', rowSelectionOf(readOnly));
   }, [readOnly]);
 
-  const listed = errorList(errors, rowsRef.current);
+  const listed = errorList(errors, commands.rows());
   const labelOf = (field: string) => localText(child.fields[field]?.label, lang) || field;
 
   return (
@@ -313,13 +190,13 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         <Text weight="semibold">{title}</Text>
         {!readOnly && (
           <>
-            <Button size="small" onClick={() => addLine()}>
+            <Button size="small" onClick={() => commands.add()}>
               {t('form.lines.add')}
             </Button>
-            <Button size="small" onClick={copySelected}>
+            <Button size="small" onClick={commands.duplicate}>
               {t('form.lines.copy')}
             </Button>
-            <Button size="small" onClick={removeSelected}>
+            <Button size="small" onClick={commands.remove}>
               {t('form.lines.remove')}
             </Button>
           </>

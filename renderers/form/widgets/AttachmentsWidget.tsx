@@ -17,6 +17,7 @@ import {
 import { formatNumber } from '../../format';
 import { downloadBlob } from '../../screen/download';
 import { widgetAttachmentsFor, widgetLang } from './context';
+import { useLoad } from '../../hooks/useLoad';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '4px' },
@@ -44,23 +45,26 @@ export function AttachmentsWidget(props: WidgetProps) {
   // names and sizes of ids not seen yet (the stored value when the form opens)
   const missing = ids.filter((id) => !(id in known));
   const missingKey = missing.join(',');
-  useEffect(() => {
-    if (!client || missingKey === '') return;
-    const asked = parseAttachmentIds(missingKey);
-    let alive = true;
-    client.list(asked).then(
-      (found) => {
-        if (!alive) return;
-        const next: Record<number, AttachmentInfo | null> = Object.fromEntries(asked.map((id) => [id, null]));
-        for (const f of found) next[f.id] = f;
-        setKnown((k) => ({ ...k, ...next }));
-      },
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [client, missingKey]);
+  const listed = useLoad(
+    client && missingKey !== ''
+      ? async () => {
+          const asked = parseAttachmentIds(missingKey);
+          const found = await client.list(asked);
+          const next: Record<number, AttachmentInfo | null> = Object.fromEntries(
+            asked.map((id) => [id, null]),
+          );
+          for (const f of found) next[f.id] = f;
+          return next;
+        }
+      : null,
+    [client, missingKey],
+  ).data;
+  // an answer joins the ids known (then nothing is missing and nothing is asked again)
+  const [taken, setTaken] = useState(listed);
+  if (listed && listed !== taken) {
+    setTaken(listed);
+    setKnown((k) => ({ ...k, ...listed }));
+  }
 
   // the latest value for uploads finishing after other changes
   const latest = useRef(ids);

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createLookupSearch, toOption, type LookupOption, type LookupTarget } from '../lookup';
 import { controlProps, widgetClientFor } from './context';
+import { useLoad } from '../../hooks/useLoad';
 
 export function LookupWidget(props: WidgetProps) {
   const { t } = useTranslation();
@@ -38,21 +39,17 @@ export function LookupWidget(props: WidgetProps) {
   );
   useEffect(() => () => search?.cancel(), [search]);
 
-  // The display text of the stored id, fetched once (Get obeys permissions and row scope).
+  // The display text of the stored id when no search showed it, fetched once (Get obeys
+  // permissions and row scope); a failure shows no text.
   const missing = id !== null && labels[id] === undefined;
-  useEffect(() => {
-    if (!missing || id === null || !client || !target) return;
-    let alive = true;
-    client
-      .get(id)
-      .then((row) => alive && remember([toOption(row, target.displayField)]))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [missing, id, client, target]);
+  const stored = useLoad(
+    missing && client && target
+      ? () => client.get(id).then((row) => toOption(row, target.displayField))
+      : null,
+    [missing, id, client, target],
+  ).data;
 
-  const text = typed ?? (id === null ? '' : (labels[id] ?? ''));
+  const text = typed ?? (id === null ? '' : (labels[id] ?? stored?.text ?? ''));
 
   const onType = (value: string) => {
     setTyped(value);

@@ -1,26 +1,19 @@
 /** ui:widget "reportEntity": choice of an entity the user may report on (Report/Entities). */
 import { Select } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportEntity } from '../../../runtime/shared/reports';
 import { reportEntities } from '../../../runtime/report/reportClient';
 import { setReportEntity } from '../../../runtime/report/reportForm';
 import { controlProps } from './context';
+import { useLoad } from '../../hooks/useLoad';
+
+const NONE: ReportEntity[] = [];
 
 export function useReportEntities(): ReportEntity[] {
-  const [list, setList] = useState<ReportEntity[]>([]);
-  useEffect(() => {
-    let alive = true;
-    reportEntities().then(
-      (l) => alive && setList(l),
-      () => undefined, // the pipeline has shown the error
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return list;
+  // a failure leaves the list empty: the pipeline has shown the error
+  return useLoad(reportEntities, []).data ?? NONE;
 }
 
 export function ReportEntityWidget(props: WidgetProps) {

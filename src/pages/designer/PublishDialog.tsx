@@ -17,9 +17,10 @@ import {
   MessageBarBody,
   Spinner,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlanView, type Plan } from '../../../renderers/designer';
+import { PlanView } from '../../../renderers/designer';
+import { useLoad } from '../../../renderers/hooks/useLoad';
 import type { EntityDefinition, Lang } from '../../../runtime/shared/definition';
 import { confirm } from '../../../runtime/ui/dialogs';
 import { designerApi, DraftRefused } from './api';
@@ -38,8 +39,13 @@ type Refusal = { fields: DraftRefused['fields']; business: string[] };
 
 export function PublishDialog({ draft, lang, onClose, onPublished, onRefused }: PublishDialogProps) {
   const { t } = useTranslation();
-  const [plan, setPlan] = useState<Plan | null>(null);
-  const [refused, setRefused] = useState<Refusal | null>(null);
+  const planned = useLoad(() => designerApi.plan(draft), [draft]);
+  const plan = planned.data ?? null;
+  // the server's refusal of the draft: of the publish, else of the plan
+  const [refusedPublish, setRefused] = useState<Refusal | null>(null);
+  const refusedPlan = planned.error instanceof DraftRefused ? planned.error : null;
+  const refused =
+    refusedPublish ?? (refusedPlan && { fields: refusedPlan.fields, business: refusedPlan.business });
   const [comment, setComment] = useState('');
   const [accept, setAccept] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -47,18 +53,6 @@ export function PublishDialog({ draft, lang, onClose, onPublished, onRefused }: 
     setRefused({ fields: err.fields, business: err.business });
     onRefused?.(err.fields);
   };
-
-  useEffect(() => {
-    let live = true;
-    designerApi.plan(draft).then(
-      (p) => live && setPlan(p),
-      (err: unknown) =>
-        live && err instanceof DraftRefused && setRefused({ fields: err.fields, business: err.business }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [draft]);
 
   const publish = async () => {
     if (!plan) return;

@@ -1,16 +1,8 @@
 /** Published versions of a definition, newest first; an older one can be made active again. */
-import {
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-} from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatDate, localDigits } from '../../../renderers/format';
+import { DataTable, type DataColumn } from '../../../renderers/table/DataTable';
 import type { Lang } from '../../../runtime/shared/definition';
 import { confirm } from '../../../runtime/ui/dialogs';
 import type { VersionEntry } from './api';
@@ -34,43 +26,43 @@ export interface VersionHistoryProps {
 
 export function VersionHistory({ versions, active, lang, onRollback }: VersionHistoryProps) {
   const { t } = useTranslation();
-  if (versions.length === 0) return <Text>{t('designer.history.none')}</Text>;
   const sorted = [...versions].sort((a, b) => b.version - a.version);
   const ask = async (version: number) => {
     if (await confirm(t('designer.history.confirm', { version: localDigits(String(version), lang) })))
       onRollback(version);
   };
+  const columns: DataColumn<VersionEntry>[] = [
+    {
+      id: 'version',
+      header: t('designer.history.version'),
+      cell: (v) => (
+        <>
+          {localDigits(String(v.version), lang)}
+          {v.version === active && ` (${t('designer.history.active')})`}
+        </>
+      ),
+    },
+    { id: 'at', header: t('designer.history.at'), cell: (v) => formatAt(v.publishedAt, lang) },
+    { id: 'by', header: t('designer.history.by'), cell: (v) => v.publishedBy },
+    { id: 'comment', header: t('designer.history.comment'), cell: (v) => v.comment ?? '' },
+    {
+      id: 'actions',
+      cell: (v) =>
+        v.version !== active && (
+          <Button size="small" onClick={() => void ask(v.version)}>
+            {t('designer.history.rollback', { version: localDigits(String(v.version), lang) })}
+          </Button>
+        ),
+    },
+  ];
   return (
-    <Table aria-label={t('designer.tabs.history')} size="small">
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t('designer.history.version')}</TableHeaderCell>
-          <TableHeaderCell>{t('designer.history.at')}</TableHeaderCell>
-          <TableHeaderCell>{t('designer.history.by')}</TableHeaderCell>
-          <TableHeaderCell>{t('designer.history.comment')}</TableHeaderCell>
-          <TableHeaderCell />
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {sorted.map((v) => (
-          <TableRow key={v.version} aria-current={v.version === active || undefined}>
-            <TableCell>
-              {localDigits(String(v.version), lang)}
-              {v.version === active && ` (${t('designer.history.active')})`}
-            </TableCell>
-            <TableCell>{formatAt(v.publishedAt, lang)}</TableCell>
-            <TableCell>{v.publishedBy}</TableCell>
-            <TableCell>{v.comment ?? ''}</TableCell>
-            <TableCell>
-              {v.version !== active && (
-                <Button size="small" onClick={() => void ask(v.version)}>
-                  {t('designer.history.rollback', { version: localDigits(String(v.version), lang) })}
-                </Button>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={t('designer.tabs.history')}
+      columns={columns}
+      rows={sorted}
+      rowKey={(v) => v.version}
+      rowProps={(v) => ({ 'aria-current': v.version === active || undefined })}
+      empty={<Text>{t('designer.history.none')}</Text>}
+    />
   );
 }

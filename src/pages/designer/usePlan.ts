@@ -1,4 +1,8 @@
-/** Designer/Plan of the draft, asked again a moment after the draft stops changing. */
+/**
+ * Designer/Plan of the draft, asked again a moment after the draft stops changing. Not through
+ * useLoad: the last plan stays shown while the next draft waits its delay (no flash per key), and
+ * a draft replaced before its delay is never asked.
+ */
 import { useEffect, useState } from 'react';
 import type { Plan } from '../../../renderers/designer';
 import type { EntityDefinition } from '../../../runtime/shared/definition';

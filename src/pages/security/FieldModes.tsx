@@ -2,10 +2,11 @@
  * Per-field hidden / read-only choices of one entity for the role being edited: its own fields and
  * its line fields (`{child}.{field}`, fieldChoices.ts).
  */
-import { Select, Spinner, Table, TableBody, TableCell, TableRow } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { Select, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { splitEntityKey } from '../../../renderers/form/lookup';
+import { useLoad } from '../../../renderers/hooks/useLoad';
+import { DataTable } from '../../../renderers/table/DataTable';
 import { loadDefinition } from '../../../runtime/meta/loaders';
 import { getLang } from '../../../runtime/lang';
 import type { EntityPermission, FieldMode } from './api';
@@ -19,18 +20,14 @@ export interface FieldModesProps {
 export function FieldModes({ entity, onChange }: FieldModesProps) {
   const { t } = useTranslation();
   const lang = getLang();
-  const [fields, setFields] = useState<[string, string][] | null>(null);
-  useEffect(() => {
-    let live = true;
+  // the fields with their labels; without the definition, the fields that have a mode, by name
+  const fields = useLoad(() => {
     const { module, name } = splitEntityKey(entity.key);
-    loadDefinition(module, name).then(
-      (d) => live && setFields(fieldChoices(d, lang)),
-      () => live && setFields(Object.keys(entity.fields).map((f) => [f, f])),
+    return loadDefinition(module, name).then(
+      (d) => fieldChoices(d, lang),
+      () => Object.keys(entity.fields).map((f): [string, string] => [f, f]),
     );
-    return () => {
-      live = false;
-    };
-  }, [entity.key, entity.fields, lang]);
+  }, [entity.key, entity.fields, lang]).data;
   if (!fields) return <Spinner size="tiny" />;
   // fields the definition no longer sends (hidden for this very user) keep their mode visible
   const all = [
@@ -40,25 +37,29 @@ export function FieldModes({ entity, onChange }: FieldModesProps) {
       .map((f) => [f, f] as [string, string]),
   ];
   return (
-    <Table size="extra-small" aria-label={t('security.permissions.fieldsOf', { entity: entity.title })}>
-      <TableBody>
-        {all.map(([name, label]) => (
-          <TableRow key={name}>
-            <TableCell>{label}</TableCell>
-            <TableCell>
-              <Select
-                aria-label={t('security.permissions.fieldMode', { field: label })}
-                value={entity.fields[name] ?? ''}
-                onChange={(_, d) => onChange(name, d.value as FieldMode | '')}
-              >
-                <option value="">{t('security.permissions.modes.normal')}</option>
-                <option value="hidden">{t('security.permissions.modes.hidden')}</option>
-                <option value="readOnly">{t('security.permissions.modes.readOnly')}</option>
-              </Select>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      size="extra-small"
+      showHeader={false}
+      label={t('security.permissions.fieldsOf', { entity: entity.title })}
+      columns={[
+        { id: 'label', cell: ([, label]) => label },
+        {
+          id: 'mode',
+          cell: ([name, label]) => (
+            <Select
+              aria-label={t('security.permissions.fieldMode', { field: label })}
+              value={entity.fields[name] ?? ''}
+              onChange={(_, d) => onChange(name, d.value as FieldMode | '')}
+            >
+              <option value="">{t('security.permissions.modes.normal')}</option>
+              <option value="hidden">{t('security.permissions.modes.hidden')}</option>
+              <option value="readOnly">{t('security.permissions.modes.readOnly')}</option>
+            </Select>
+          ),
+        },
+      ]}
+      rows={all}
+      rowKey={([name]) => name}
+    />
   );
 }

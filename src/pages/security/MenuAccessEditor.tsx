@@ -3,8 +3,9 @@
  * (Security/MenuAccess). A user reaches an entity in its role's list or in its own.
  */
 import { Button, Checkbox, Field, makeStyles, Select, Spinner, Subtitle2 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../../renderers/hooks/useLoad';
 import { toast } from '../../../runtime/ui/toasts';
 import { securityApi, type MenuLayoutModule, type RoleEntry, type UserEntry } from './api';
 import { toggleAccess } from './layout';
@@ -27,21 +28,15 @@ export function MenuAccessEditor({ roles, users, layout, titleOf, moduleTitle }:
   const styles = useStyles();
   const parties = users.filter((u) => u.isVendor || u.isCustomer);
   const [who, setWho] = useState(roles[0]?.role ?? '');
-  const [loaded, setLoaded] = useState<{ of: string; list: string[] } | null>(null);
-  const list = loaded?.of === who ? loaded.list : null;
-  const setList = (next: string[]) => setLoaded({ of: who, list: next });
+  // the list as the server has it for `who`, then as edited here (`of`: the answer edited)
+  const fetched = useLoad(
+    who ? () => securityApi.menuAccess(who).then((a) => [...a.entities].sort()) : null,
+    [who],
+  ).data;
+  const [edited, setEdited] = useState<{ of: string[]; list: string[] } | null>(null);
+  const list = fetched ? (edited?.of === fetched ? edited.list : fetched) : null;
+  const setList = (next: string[]) => fetched && setEdited({ of: fetched, list: next });
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (!who) return;
-    let live = true;
-    securityApi.menuAccess(who).then(
-      (a) => live && setLoaded({ of: who, list: [...a.entities].sort() }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [who]);
   const save = async () => {
     if (!list) return;
     setSaving(true);

@@ -3,10 +3,11 @@
  * vendor/customer role or user reaches. Titles come from the permission list and the stored menu.
  */
 import { Button, makeStyles, Spinner, Tab, TabList, Title3 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router-dom';
 import { loadMenu, readMenu } from '../../../runtime/menu/menu';
+import { useLoad } from '../../../renderers/hooks/useLoad';
 import { toast } from '../../../runtime/ui/toasts';
 import { securityApi, type MenuLayoutModule, type RoleEntry, type UserEntry } from './api';
 import { sortedLayout } from './layout';
@@ -34,26 +35,21 @@ export function MenuPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const { revalidate } = useRevalidator();
-  const [data, setData] = useState<Loaded | null>(null);
-  const [layout, setLayout] = useState<MenuLayoutModule[]>([]);
+  const data = useLoad(async (): Promise<Loaded> => {
+    const [layout, roles, users] = await Promise.all([
+      securityApi.layout(),
+      securityApi.roles(),
+      securityApi.users(),
+    ]);
+    const perms = roles[0] ? await securityApi.permissions(roles[0].role) : { entities: [] };
+    const titles = new Map(perms.entities.map((e) => [e.key, e.title]));
+    return { layout: sortedLayout(layout), roles, users, titles };
+  }, []).data;
+  // the layout as edited here (starts as loaded)
+  const [edited, setLayout] = useState<MenuLayoutModule[] | null>(null);
+  const layout = edited ?? data?.layout ?? [];
   const [tab, setTab] = useState<'layout' | 'access'>('layout');
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([securityApi.layout(), securityApi.roles(), securityApi.users()])
-      .then(async ([layout, roles, users]) => {
-        const perms = roles[0] ? await securityApi.permissions(roles[0].role) : { entities: [] };
-        if (!live) return;
-        const titles = new Map(perms.entities.map((e) => [e.key, e.title]));
-        setData({ layout: sortedLayout(layout), roles, users, titles });
-        setLayout(sortedLayout(layout));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
 
   if (!data) return <Spinner label={t('app.loading')} />;
   const modules = moduleTitles();

@@ -3,23 +3,11 @@
  * (checkboxes, with a column header checkbox for all), and per entity its fields hidden or
  * read-only. Save sends the entities that changed (Security/Permission/Save).
  */
-import {
-  Button,
-  Checkbox,
-  Field,
-  makeStyles,
-  Select,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title3,
-} from '@fluentui/react-components';
-import { Fragment, useEffect, useState } from 'react';
+import { Button, Checkbox, Field, makeStyles, Select, Spinner, Title3 } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoad } from '../../../renderers/hooks/useLoad';
+import { DataTable, type DataColumn } from '../../../renderers/table/DataTable';
 import { ENTITY_ACTIONS } from '../../../runtime/shared/definition';
 import { toast } from '../../../runtime/ui/toasts';
 import { securityApi, type EntityPermission, type RoleEntry } from './api';
@@ -36,15 +24,20 @@ export function PermissionsPage() {
   const styles = useStyles();
   const [roles, setRoles] = useState<RoleEntry[] | null>(null);
   const [role, setRole] = useState('');
+  // the role's permissions as the server has them, then as edited here (`of`: the answer edited)
+  const fetched = useLoad(role ? () => securityApi.permissions(role).then((p) => p.entities) : null, [
+    role,
+  ]).data;
   const [state, setState] = useState<{
-    of: string;
+    of: EntityPermission[];
     loaded: EntityPermission[];
     entities: EntityPermission[];
   } | null>(null);
-  const current = state?.of === role ? state : null;
-  const loaded = current?.loaded ?? [];
-  const entities = current?.entities ?? null;
-  const setEntities = (next: EntityPermission[]) => setState({ of: role, loaded, entities: next });
+  const current = fetched && state?.of === fetched ? state : null;
+  const loaded = current?.loaded ?? fetched ?? [];
+  const entities = current?.entities ?? fetched ?? null;
+  const setEntities = (next: EntityPermission[]) =>
+    fetched && setState({ of: fetched, loaded, entities: next });
   const [open, setOpen] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -58,21 +51,6 @@ export function PermissionsPage() {
     );
   }, []);
 
-  useEffect(() => {
-    if (!role) return;
-    let live = true;
-    securityApi.permissions(role).then(
-      (p) => {
-        if (!live) return;
-        setState({ of: role, loaded: p.entities, entities: p.entities });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [role]);
-
   const changed = entities ? changedEntities(loaded, entities) : [];
   const save = async () => {
     if (!entities) return;
@@ -82,12 +60,48 @@ export function PermissionsPage() {
         role,
         changed.map(({ key, permissions, fields }) => ({ key, permissions, fields })),
       );
-      setState({ of: role, loaded: entities, entities });
+      if (fetched) setState({ of: fetched, loaded: entities, entities });
       toast({ text: 'security.saved', kind: 'success', id: 'security.saved' });
     } finally {
       setSaving(false);
     }
   };
+
+  const columns = (list: EntityPermission[]): DataColumn<EntityPermission>[] => [
+    { id: 'entity', header: t('security.entity'), cell: (e) => e.title },
+    ...ENTITY_ACTIONS.map((a): DataColumn<EntityPermission> => ({
+      id: a,
+      header: (
+        <Checkbox
+          label={t(`security.actions.${a}`)}
+          checked={
+            list.every((e) => e.permissions[a]) ? true : list.some((e) => e.permissions[a]) ? 'mixed' : false
+          }
+          onChange={(_, d) => setEntities(setColumn(list, a, d.checked === true))}
+        />
+      ),
+      cell: (e) => (
+        <Checkbox
+          aria-label={`${e.title} — ${t(`security.actions.${a}`)}`}
+          checked={e.permissions[a]}
+          onChange={(_, d) => setEntities(setAction(list, e.key, a, d.checked === true))}
+        />
+      ),
+    })),
+    {
+      id: 'fields',
+      header: t('security.permissions.fields'),
+      cell: (e) => (
+        <Button
+          size="small"
+          aria-expanded={open === e.key}
+          onClick={() => setOpen(open === e.key ? null : e.key)}
+        >
+          {t('security.permissions.fieldsCount', { count: Object.keys(e.fields).length })}
+        </Button>
+      ),
+    },
+  ];
 
   if (!roles) return <Spinner label={t('app.loading')} />;
   return (
@@ -111,66 +125,21 @@ export function PermissionsPage() {
         <Spinner size="small" />
       ) : (
         <div className={styles.wrap}>
-          <Table aria-label={t('security.permissions.matrix', { role })} size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('security.entity')}</TableHeaderCell>
-                {ENTITY_ACTIONS.map((a) => (
-                  <TableHeaderCell key={a}>
-                    <Checkbox
-                      label={t(`security.actions.${a}`)}
-                      checked={
-                        entities.every((e) => e.permissions[a])
-                          ? true
-                          : entities.some((e) => e.permissions[a])
-                            ? 'mixed'
-                            : false
-                      }
-                      onChange={(_, d) => setEntities(setColumn(entities, a, d.checked === true))}
-                    />
-                  </TableHeaderCell>
-                ))}
-                <TableHeaderCell>{t('security.permissions.fields')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {entities.map((e) => (
-                <Fragment key={e.key}>
-                  <TableRow data-entity={e.key}>
-                    <TableCell>{e.title}</TableCell>
-                    {ENTITY_ACTIONS.map((a) => (
-                      <TableCell key={a}>
-                        <Checkbox
-                          aria-label={`${e.title} — ${t(`security.actions.${a}`)}`}
-                          checked={e.permissions[a]}
-                          onChange={(_, d) => setEntities(setAction(entities, e.key, a, d.checked === true))}
-                        />
-                      </TableCell>
-                    ))}
-                    <TableCell>
-                      <Button
-                        size="small"
-                        aria-expanded={open === e.key}
-                        onClick={() => setOpen(open === e.key ? null : e.key)}
-                      >
-                        {t('security.permissions.fieldsCount', { count: Object.keys(e.fields).length })}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                  {open === e.key && (
-                    <TableRow>
-                      <TableCell colSpan={ENTITY_ACTIONS.length + 2}>
-                        <FieldModes
-                          entity={e}
-                          onChange={(field, mode) => setEntities(setFieldMode(entities, e.key, field, mode))}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label={t('security.permissions.matrix', { role })}
+            columns={columns(entities)}
+            rows={entities}
+            rowKey={(e) => e.key}
+            rowProps={(e) => ({ 'data-entity': e.key })}
+            detail={(e) =>
+              open === e.key && (
+                <FieldModes
+                  entity={e}
+                  onChange={(field, mode) => setEntities(setFieldMode(entities, e.key, field, mode))}
+                />
+              )
+            }
+          />
         </div>
       )}
     </section>

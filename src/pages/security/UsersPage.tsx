@@ -1,20 +1,9 @@
 /** /security/users: the users (Security/User/List), new and edit in a dialog, disable/enable. */
-import {
-  Badge,
-  Button,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title3,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Spinner, Title3 } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '../../../renderers/format';
+import { DataTable, type DataColumn } from '../../../renderers/table/DataTable';
 import { getLang } from '../../../runtime/lang';
 import { confirm } from '../../../runtime/ui/dialogs';
 import { toast } from '../../../runtime/ui/toasts';
@@ -51,6 +40,43 @@ export function UsersPage() {
 
   const kind = (u: UserEntry) =>
     t(`security.users.kinds.${u.isVendor ? 'vendor' : u.isCustomer ? 'customer' : 'staff'}`);
+  const columns: DataColumn<UserEntry>[] = [
+    { id: 'username', header: t('security.users.username'), dir: 'ltr', cell: (u) => u.username },
+    { id: 'displayName', header: t('security.users.displayName'), cell: (u) => u.displayName },
+    { id: 'role', header: t('security.role'), cell: (u) => u.role },
+    { id: 'kind', header: t('security.users.kind'), cell: kind },
+    {
+      id: 'partyId',
+      header: t('security.users.partyId'),
+      cell: (u) => (u.partyId != null ? localDigits(String(u.partyId), lang) : ''),
+    },
+    {
+      id: 'state',
+      header: t('security.users.state'),
+      cell: (u) => (
+        <Badge color={u.disabled ? 'danger' : 'success'}>
+          {t(u.disabled ? 'security.users.disabled' : 'security.users.enabled')}
+        </Badge>
+      ),
+    },
+    {
+      id: 'actions',
+      cell: (u) => (
+        <>
+          <Button
+            size="small"
+            aria-label={t('security.users.editOf', { name: u.username })}
+            onClick={() => setEditing(u)}
+          >
+            {t('security.users.editShort')}
+          </Button>
+          <Button size="small" onClick={() => void toggle(u)}>
+            {t(u.disabled ? 'security.users.enable' : 'security.users.disable')}
+          </Button>
+        </>
+      ),
+    },
+  ];
   if (!users) return <Spinner label={t('app.loading')} />;
   return (
     <section>
@@ -60,47 +86,13 @@ export function UsersPage() {
           {t('security.users.new')}
         </Button>
       </div>
-      <Table aria-label={t('security.users.title')} size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('security.users.username')}</TableHeaderCell>
-            <TableHeaderCell>{t('security.users.displayName')}</TableHeaderCell>
-            <TableHeaderCell>{t('security.role')}</TableHeaderCell>
-            <TableHeaderCell>{t('security.users.kind')}</TableHeaderCell>
-            <TableHeaderCell>{t('security.users.partyId')}</TableHeaderCell>
-            <TableHeaderCell>{t('security.users.state')}</TableHeaderCell>
-            <TableHeaderCell />
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {users.map((u) => (
-            <TableRow key={u.id} data-user={u.username}>
-              <TableCell dir="ltr">{u.username}</TableCell>
-              <TableCell>{u.displayName}</TableCell>
-              <TableCell>{u.role}</TableCell>
-              <TableCell>{kind(u)}</TableCell>
-              <TableCell>{u.partyId != null ? localDigits(String(u.partyId), lang) : ''}</TableCell>
-              <TableCell>
-                <Badge color={u.disabled ? 'danger' : 'success'}>
-                  {t(u.disabled ? 'security.users.disabled' : 'security.users.enabled')}
-                </Badge>
-              </TableCell>
-              <TableCell>
-                <Button
-                  size="small"
-                  aria-label={t('security.users.editOf', { name: u.username })}
-                  onClick={() => setEditing(u)}
-                >
-                  {t('security.users.editShort')}
-                </Button>
-                <Button size="small" onClick={() => void toggle(u)}>
-                  {t(u.disabled ? 'security.users.enable' : 'security.users.disable')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label={t('security.users.title')}
+        columns={columns}
+        rows={users}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ 'data-user': u.username })}
+      />
       {editing && (
         <UserDialog
           user={editing === 'new' ? null : editing}
