@@ -4,7 +4,7 @@
  * order, and a step that refuses after the row, its lines, the workflow log and the audit entry
  * were written rolls all of it back, on both databases.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,18 @@ describe('write pipeline: the declared steps', () => {
         (n) => !['fieldModes', 'secrets', 'validate', 'references', 'numbering', 'workflow'].includes(n),
       ),
     );
+  });
+
+  it('every file of write/steps/ is a step registered in the list', async () => {
+    const dir = resolve(__dirname, '../../server/entities/write/steps');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files).toHaveLength(DECLARED.length);
+    for (const file of files) {
+      const exported = Object.values((await import(resolve(dir, file))) as Record<string, unknown>);
+      const steps = exported.filter((v): v is WriteStep => typeof v === 'object' && v !== null && 'run' in v);
+      expect(steps, file).toHaveLength(1);
+      expect(WRITE_STEPS, file).toContain(steps[0]);
+    }
   });
 
   it('docs/api.md names the steps in the same order', () => {
