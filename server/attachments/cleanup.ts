@@ -14,7 +14,7 @@ import { isAttachmentsField, parseAttachmentIds } from '../../runtime/shared/att
 import type { Entity, Registry } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
 import type { Row } from '../entities/rows';
-import type { AttachmentsTable } from './store';
+import type { AttachmentsTable } from './table';
 
 type Db = Kysely<{ attachments: AttachmentsTable }>;
 

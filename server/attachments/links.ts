@@ -17,7 +17,7 @@ import { LocalisedInvalid } from '../http/errors';
 import { t } from '../i18n';
 import type { Row } from '../entities/rows';
 import { attachmentFields, releaseAttachments } from './cleanup';
-import type { AttachmentsTable } from './store';
+import type { AttachmentsTable } from './table';
 
 type Db = Kysely<{ attachments: AttachmentsTable }>;
 

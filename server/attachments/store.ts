@@ -5,24 +5,12 @@ import { parseAttachmentIds, safeFileName, type AttachmentInfo } from '../../run
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
-import { scopeCondition } from '../entities/repository';
+import { scopeCondition } from '../entities/scope';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { attachmentFields } from './cleanup';
+import type { AttachmentsTable } from './table';
 
-export interface AttachmentsTable {
-  id: number;
-  entity: string;
-  field: string;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  content: Buffer | Uint8Array;
-  created_by: number | null;
-  created_at: string;
-  /** The row the file belongs to; null while the upload is pending (links.ts). */
-  row_id: number | null;
-}
+export type { AttachmentsTable };
 
 type Db = Kysely<{ attachments: AttachmentsTable }>;
 

@@ -2,7 +2,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, CurrentUser } from '../context';
 import { HttpError, unauthorized } from '../http/errors';
-import type { Auth } from '../http/business';
 import { verifyAccessToken } from './jwt';
 import { cached } from '../security/accessCache';
 
@@ -28,6 +27,9 @@ async function checkTenant(ctx: AppContext, req: FastifyRequest, user: CurrentUs
   );
   if (!row) throw new HttpError(303, 'NotAccessTenants');
 }
+
+/** Whether a business call needs a signed-in user. */
+export type Auth = 'required' | 'optional';
 
 export async function authenticate(
   ctx: AppContext,

@@ -10,7 +10,7 @@ import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { lineFieldsOf, stripLineChanges } from '../security/lineFields';
 import type { Lang } from '../../runtime/shared/definition';
 import type { AuditEntry, FieldDiff, LineChanges } from '../../runtime/shared/reports';
-import { countRows, listQuery } from './repository';
+import { countRows, listQuery } from './listQuery';
 
 function withoutHidden(d: FieldDiff, hidden: Set<string>): FieldDiff {
   return Object.fromEntries(Object.entries(d).filter(([k]) => !hidden.has(k)));

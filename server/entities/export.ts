@@ -14,7 +14,7 @@ import type { Entity } from '../definitions/registry';
 import { HttpError } from '../http/errors';
 import { errorText, t } from '../i18n';
 import { listError } from './filters';
-import { countRows, listQuery, pageRows, type ListQuery } from './repository';
+import { countRows, listQuery, pageRows, type ListQuery } from './listQuery';
 import type { Row } from './rows';
 import { csvLine, displayCell, exportColumns, headerCells, lookupTexts, type Cell } from './exportValues';
 import { workbook } from './xlsx';

@@ -13,7 +13,7 @@ import type { Untyped } from '../db/untyped';
 import { permissionsByEntity } from '../security/permissions';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { ID_MAX } from './columns';
-import { scopeCondition } from './repository';
+import { scopeCondition } from './scope';
 import type { Row } from './rows';
 
 /** The text shown for a looked-up row whose display field is hidden from the caller. */

@@ -24,7 +24,7 @@ import type { Untyped } from '../db/untyped';
 import type { Lines } from './document';
 import { businessError } from './document';
 import type { Row } from './rows';
-import { scopeCondition } from './repository';
+import { scopeCondition } from './scope';
 
 /** Ids per `IN (...)` list: well under both databases' limits on bound parameters. */
 const IDS_PER_QUERY = 5000;

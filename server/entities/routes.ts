@@ -2,7 +2,7 @@
  * Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Print|Create|Update|Delete|Export|GetAudit}.
  * `Print` answers the row like `Get` but needs the print permission, so a role that may view and
  * not print cannot fetch the print view's document.
- * `values` of Create/Update go through validateDocument (fields, lines, rules; document.ts).
+ * Create/Update/Delete run the write pipeline (write/pipeline.ts: field modes, validation, rules, …).
  */
 import type { FastifyInstance } from 'fastify';
 import type { EntityAction } from '../../runtime/shared/definition';
@@ -14,15 +14,13 @@ import { isRowId } from '../../runtime/shared/bounds';
 import { authenticate } from '../auth/authenticate';
 import { ok } from '../../runtime/shared/envelope';
 import { entityPermissions } from '../security/permissions';
-import { createRow, deleteRow, getRow, listRows, updateRow } from './repository';
+import { getRow, listRows } from './repository';
 import type { Row } from './rows';
-import { validateDocument } from './document';
-import { takeSecrets } from './secrets';
+import { runWrite } from './write/pipeline';
 import { exportRows } from './export';
 import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
-import { fieldModes, guardValues, hiddenOf, stripAnswer } from '../security/fieldAccess';
-import { ownPartyValues } from '../security/partyWrite';
+import { fieldModes, hiddenOf, stripAnswer } from '../security/fieldAccess';
 import type { Lang } from '../../runtime/shared/definition';
 
 const ACTIONS: Record<string, EntityAction> = {
@@ -72,22 +70,39 @@ async function dispatch(
       return getRow(ctx, entity, user, rowId(body.id));
     case 'getaudit':
       return readAudit(ctx, entity, user, rowId(body.id), lang);
-    case 'create': {
-      // secret fields leave the values before any rule, computed field or check sees them
-      const { values, secrets } = takeSecrets(entity, body.values);
-      const doc = validateDocument(entity, values, lang);
-      return createRow(ctx, entity, user, doc.values, doc.lines, { secrets, lang });
-    }
+    case 'create':
+      // field modes, secret fields, validation and every later step: the write pipeline (write/pipeline.ts)
+      return runWrite(ctx, { source: 'api', action: 'create', entity, user, lang, input: body.values });
     case 'update': {
+      // the id before the version (an id past int4: 404, not a 500)
       const id = rowId(body.id);
       const version = rowVersion(body.version);
-      const { values, secrets } = takeSecrets(entity, body.values);
-      const doc = validateDocument(entity, values, lang);
-      return updateRow(ctx, entity, user, id, version, doc.values, doc.lines, { secrets, lang });
+      return runWrite(ctx, {
+        source: 'api',
+        action: 'update',
+        entity,
+        user,
+        lang,
+        id,
+        version,
+        input: body.values,
+      });
     }
-    default:
-      await deleteRow(ctx, entity, user, rowId(body.id), rowVersion(body.version), lang);
+    default: {
+      const id = rowId(body.id);
+      const version = rowVersion(body.version);
+      await runWrite(ctx, {
+        source: 'api',
+        action: 'delete',
+        entity,
+        user,
+        lang,
+        id,
+        version,
+        input: undefined,
+      });
       return null;
+    }
   }
 }
 
@@ -109,15 +124,6 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply, selectedYear(req));
       // field permissions: hidden fields never answered nor written, read-only ones kept
       const modes = await fieldModes(ctx, user, entity);
-      // the id is read before the field guard reads the stored row (an id past int4: 404, not a 500)
-      if (action === 'update') rowId(body.id);
-      if (action === 'create' || action === 'update')
-        body.values = ownPartyValues(
-          entity,
-          user,
-          await guardValues(ctx, entity, user, modes, action, body, req.lang),
-          req.lang,
-        );
       const data = await dispatch(ctx, entity, action, user, body, req.lang, selectedYear(req));
       return reply.send(ok(stripAnswer(data, hiddenOf(modes))));
     },

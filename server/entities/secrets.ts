@@ -1,16 +1,16 @@
 /**
- * Secret fields (declared by an entity's hook, hooks/index.ts: `secretFields`), e.g. the temporary
+ * Secret fields (declared by an entity's rule, rules/index.ts: `secretFields`), e.g. the temporary
  * password of security.passwordResetRequest. Their values are taken out of a Create/Update before
- * anything else sees them (computed fields, rules, field checks), handed to the hook alone, and
+ * anything else sees them (computed fields, rules, field checks), handed to the entity's rules alone, and
  * never stored: so no row, audit entry, GetList/Get/Export answer or rule can hold them.
  */
 import type { Entity } from '../definitions/registry';
 import { badRequest } from '../http/errors';
-import { HOOKS } from './hooks';
+import { rulesOf } from './rules';
 import type { Row } from './rows';
 
 export function secretFields(entity: Entity): readonly string[] {
-  return HOOKS[entity.key]?.secretFields ?? [];
+  return rulesOf(entity.key).flatMap((rule) => rule.secretFields ?? []);
 }
 
 /** `values` without the secret fields, and the secrets (strings only; null/'' mean not given). */
@@ -30,7 +30,7 @@ export function takeSecrets(entity: Entity, values: unknown): { values: unknown;
   return { values: rest, secrets };
 }
 
-/** Values without the secret fields (whatever a rule or hook may have put there): what is stored. */
+/** Values without the secret fields (whatever a rule may have put there): what is stored. */
 export function withoutSecrets(entity: Entity, values: Row): Row {
   const names = secretFields(entity);
   if (!names.some((n) => n in values)) return values;

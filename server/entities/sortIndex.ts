@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import type { Entity } from '../definitions/registry';
 import { indexName } from '../db/entityTables';
 import { cachedCount, keptCount } from './countCache';
-import type { ListQuery } from './repository';
+import type { ListQuery } from './listQuery';
 
 /** The count-cache key of a WHERE (its SQL and parameters). */
 export function whereKey(ctx: AppContext, q: ListQuery): string {

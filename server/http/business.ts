@@ -5,11 +5,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../runtime/shared/envelope';
 import { normalizeDeep } from '../../runtime/shared/normalize';
-import { authenticate } from '../auth/authenticate';
+import { authenticate, type Auth } from '../auth/authenticate';
 import type { CurrentUser } from '../context';
 import { HttpError, badRequest } from './errors';
 
-export type Auth = 'required' | 'optional';
+export type { Auth } from '../auth/authenticate';
 
 export interface BusinessCall<U> {
   req: FastifyRequest;

@@ -1,6 +1,6 @@
 /**
  * Plans against actuals (planning.plan). `actual` is a stored field, refreshed by the server: on
- * every save of a plan (hook) and for all plans by POST /api/Planning/Plan/Refresh.
+ * every save of a plan (entity rule) and for all plans by POST /api/Planning/Plan/Refresh.
  * - sales plan: the sum of sales invoices' `total` (Rial) dated inside [startDate, endDate];
  * - production plan: the quantity of `in` stock moves (of `item` when set) dated inside the range.
  * progress = actual / target × 100, one decimal.
@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { tableName } from '../definitions/registry';
 import type { SystemTables } from '../db/types';
 import type { Untyped } from '../db/untyped';
-import type { EntityHooks } from '../entities/hooks';
+import type { EntityRule } from '../entities/rules/types';
 import type { Row } from '../entities/rows';
 
 const INVOICES = tableName({ module: 'sales', name: 'invoice' });
@@ -49,8 +49,9 @@ export function progress(actual: number, target: unknown): number {
 }
 
 /** Fills actual and progress of plan values about to be saved. */
-export const planHook: EntityHooks = {
-  async beforeWrite({ trx, values }) {
+export const planRule: EntityRule = {
+  name: 'planActual',
+  async run({ trx, values }) {
     if (!values) return values;
     const actual = await planActual(trx as Db, values);
     return { ...values, actual, progress: progress(actual, values.target) };

@@ -14,7 +14,7 @@ import { columnsOf, type Column } from '../entities/columns';
 import { hiddenFieldError, listError } from '../entities/filters';
 import { lookupTexts } from '../entities/lookupDisplay';
 import { unqueryableFields } from '../entities/readAccess';
-import { listQuery } from '../entities/repository';
+import { listQuery } from '../entities/listQuery';
 import { permissionsByEntity } from '../security/permissions';
 import { jalaliMonthKey } from './period';
 import type { MeasureOp, ReportRequest, ReportRow } from '../../runtime/shared/reports';

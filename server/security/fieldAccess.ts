@@ -8,9 +8,8 @@
 import { LOOKUP_DISPLAY_SUFFIX, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
-import { badRequest, invalid } from '../http/errors';
+import { invalid } from '../http/errors';
 import { t } from '../i18n';
-import { getRow } from '../entities/repository';
 import type { Row } from '../entities/rows';
 import { cached } from './accessCache';
 import {
@@ -87,19 +86,18 @@ export function stripAnswer(data: unknown, hidden: Set<string>): unknown {
 
 /**
  * `values` of a Create/Update as the role may write them: a hidden field sent → 417 on it (a hidden
- * line field: on its cell); on Update hidden and read-only fields take their stored values (so
- * required ones stay valid), on Create read-only fields are dropped; line fields: lineGuard.ts.
+ * line field: on its cell); on Update (`stored`: the row with its lines, as stored) hidden and
+ * read-only fields take their stored values (so required ones stay valid), on Create (`stored`
+ * null) read-only fields are dropped; line fields: lineGuard.ts. Run by the write pipeline's
+ * fieldModes step (entities/write/steps/fieldModes.ts).
  */
-export async function guardValues(
-  ctx: AppContext,
+export function guardValues(
   entity: Entity,
-  user: CurrentUser,
   modes: Map<string, FieldMode>,
-  action: 'create' | 'update',
-  body: Row,
+  values: unknown,
+  stored: Row | null,
   lang: Lang,
-): Promise<unknown> {
-  const values = body.values;
+): unknown {
   if (modes.size === 0 || !isRow(values)) return values;
   const own = [...modes].filter(([f]) => !splitChildKey(f));
   const refused = own
@@ -107,13 +105,11 @@ export async function guardValues(
     .map(([f]) => ({ FieldName: f, Message: t(lang, 'errors.FieldNotWritable') }));
   const cells = refusedLineCells(modes, values, lang);
   if (refused.length || cells.length) throw invalid(refused, cells);
-  if (action === 'create') {
+  if (!stored) {
     const out = { ...guardLineValues(entity, modes, values, null) };
     for (const [f] of own) delete out[f];
     return out;
   }
-  if (typeof body.id !== 'number' || !Number.isInteger(body.id) || body.id < 1) throw badRequest();
-  const stored = await getRow(ctx, entity, user, body.id);
   const out = { ...guardLineValues(entity, modes, values, stored) };
   for (const [f] of own) {
     if (stored[f] === undefined) delete out[f];

@@ -1,8 +1,8 @@
 /**
- * Row scope on writes: a vendor or customer user writes rows of its own party only. On an entity
- * scoped to its kind, the party field of Create/Update values is set to the user's party; another
- * party sent there answers 417 on that field (reads are scoped in the paging query,
- * server/entities/repository.ts).
+ * Row scope on writes (the write pipeline's fieldModes step): a vendor or customer user writes rows
+ * of its own party only. On an entity scoped to its kind, the party field of Create/Update values
+ * is set to the user's party; another party sent there answers 417 on that field (reads are
+ * scoped by server/entities/scope.ts).
  *
  * Company-controlled fields: where the scope lists `partyEditable`, every other field of the row is
  * read-only to a user of that party kind (partyReadOnly, added to its field modes by

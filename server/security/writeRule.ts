@@ -5,7 +5,7 @@
  * are written by the admin role only. Applied where every permission is read
  * (security/permissions.ts), so the entity routes answer 403 and GetEntityPermissions tells the
  * client to hide the buttons. `serverRows` marks single rows (the licence among the settings) that
- * the API never creates, changes nor deletes (checked before every write, entities/repository.ts).
+ * the API never creates, changes nor deletes (checked in every write, the permissions step: entities/write/steps/permissions.ts).
  */
 import type { EntityDefinition, EntityPermissions } from '../../runtime/shared/definition';
 import { forbidden } from '../http/errors';

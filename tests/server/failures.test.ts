@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { HOOKS } from '../../server/entities/hooks';
+import { ENTITY_RULES } from '../../server/entities/rules';
 import { createDatabase, freePort } from '../support/pg';
 import { call, freshDatabase, makeApp, signIn } from './helpers';
 
@@ -68,33 +68,36 @@ describe('failures', () => {
     const app = await makeApp(`postgres://postgres@127.0.0.1:${proxy.port}/${name}`);
     const t = await signIn(app, 'staff');
     // inside the write transaction: a first write goes through, then the connection is cut
-    HOOKS['sales.customer'] = {
-      beforeWrite: async ({ trx, values }) => {
-        await trx
-          .insertInto('audit_log')
-          .values({
-            user_id: null,
-            at: 'half',
-            entity: 'sales.customer',
-            row_id: 0,
-            action: 'half',
-            diff: '{}',
-          })
-          .execute();
-        await proxy.cut();
-        return values;
+    ENTITY_RULES['sales.customer'] = [
+      {
+        name: 'cutMidWrite',
+        run: async ({ trx, values }) => {
+          await trx
+            .insertInto('audit_log')
+            .values({
+              user_id: null,
+              at: 'half',
+              entity: 'sales.customer',
+              row_id: 0,
+              action: 'half',
+              diff: '{}',
+            })
+            .execute();
+          await proxy.cut();
+          return values;
+        },
       },
-    };
+    ];
     const check = await makeApp(direct);
     cleanups.push(async () => {
-      delete HOOKS['sales.customer'];
+      delete ENTITY_RULES['sales.customer'];
       await app.close();
       await check.close();
     });
     const res = await call(app, 'Sales/Customer/Create', t.access_token, {
       values: { code: 'C-5001', name: 'نیمه‌کاره', customerType: 'person' },
     });
-    delete HOOKS['sales.customer'];
+    delete ENTITY_RULES['sales.customer'];
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({
       State: 2,
@@ -143,11 +146,11 @@ describe('failures', () => {
   it('answers 500 with the envelope and no internals on an unexpected error, and writes nothing', async () => {
     const db = await freshDatabase('sqlite');
     const app = await makeApp(db.url);
-    HOOKS['sales.customer'] = {
-      beforeWrite: () => Promise.reject(new Error('boom in /secret/path')),
-    };
+    ENTITY_RULES['sales.customer'] = [
+      { name: 'boom', run: () => Promise.reject(new Error('boom in /secret/path')) },
+    ];
     cleanups.push(async () => {
-      delete HOOKS['sales.customer'];
+      delete ENTITY_RULES['sales.customer'];
       await app.close();
       db.cleanup();
     });

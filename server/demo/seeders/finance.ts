@@ -10,7 +10,7 @@ import { sheba } from '../seedData';
 import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
 import type { AppContext } from '../../context';
-import type { Seeder } from './index';
+import type { Seeder } from './seeder';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
 import { ACCOUNTS, BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES, DRAWERS, parentCode } from './financeData';
 import { insertDocs, invoices, vouchers, type Rule, type SaleItem } from './financeDocs';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { rialInWords } from '../../../runtime/shared/persianWords';
 import type { AppContext } from '../../context';
 import { toColumns } from '../../entities/rows';
-import { applyRules } from '../../entities/hooks/discountRules';
+import { applyRules } from '../../entities/rules/discountRules';
 import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';

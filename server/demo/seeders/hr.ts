@@ -3,7 +3,7 @@
  * and leave requests in fiscal year 1405, and one payroll run per month so far, computed by the
  * same code as POST /api/Salary/PayrollRun/Compute (server/operations/payroll.ts).
  */
-import type { Seeder } from './index';
+import type { Seeder } from './seeder';
 import { FIRST, LAST, nationalCode } from '../seedData';
 import { DAYS_SO_FAR, day1405, insertBatch, insertBatchDocuments, pick, rng, type Values } from './batch';
 import { MONTHS } from './supplyChain';

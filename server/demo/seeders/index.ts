@@ -3,9 +3,7 @@
  * (server/demo/seed.ts). Each module adds its file here: demo rows (scaled by ctx.config.demoVolume),
  * role permissions beyond the staff default and menu access for vendor/customer users.
  */
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
-import type { SystemTables } from '../../db/types';
+import type { Seeder } from './seeder';
 import { seedReports } from './reports';
 import { seedInventory } from './inventory';
 import { seedPlanActuals, seedSupplyChain } from './supplyChain';
@@ -14,15 +12,7 @@ import { seedTransport } from './transport';
 import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 
-export interface SeedContext {
-  db: Kysely<SystemTables>;
-  ctx: AppContext;
-  /** Ids of the demo vendors and customers (supplyChain.vendor, sales.customer), in seed order. */
-  vendorIds: number[];
-  customerIds: number[];
-}
-
-export type Seeder = (seed: SeedContext) => Promise<void>;
+export type { SeedContext, Seeder } from './seeder';
 
 // finance after inventory and supply chain: its invoices and price lists use the items
 export const SEEDERS: Seeder[] = [

@@ -3,7 +3,7 @@
  * warehouses in Iranian cities, and stock moves over fiscal year 1405 (tens of thousands under
  * DEMO_VOLUME=full, a handful under small). Stock-taking sessions keep their core seed rows.
  */
-import type { Seeder } from './index';
+import type { Seeder } from './seeder';
 import { grant } from './perms';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
 

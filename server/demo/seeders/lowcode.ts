@@ -9,7 +9,7 @@ import { ENTITY_ACTIONS } from '../../../runtime/shared/definition';
 import { hashPassword } from '../../auth/password';
 import { DESIGNER } from '../../lowcode/pseudo';
 import { grant } from './perms';
-import type { Seeder } from './index';
+import type { Seeder } from './seeder';
 
 export const seedLowcode: Seeder = async ({ db, ctx }) => {
   const row = await db

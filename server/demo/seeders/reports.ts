@@ -3,7 +3,7 @@
  * screens for the admin (view and export only, written before the admin sync grants everything)
  * and not for staff.
  */
-import type { Seeder } from './index';
+import type { Seeder } from './seeder';
 import { insertRows } from '../seedInsert';
 
 const READ_ONLY = ['management.uiLog', 'management.auditLog'];

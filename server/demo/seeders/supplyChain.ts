@@ -4,7 +4,7 @@
  * ones, the workflow history of those transitions, and sales/production plans whose actuals the
  * server computes (server/operations/planning.ts). Vendors see their own purchase orders.
  */
-import type { Seeder } from './index';
+import type { Seeder } from './seeder';
 import {
   DAYS_SO_FAR,
   day1405,

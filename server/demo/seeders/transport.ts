@@ -3,7 +3,7 @@
  * company's warehouses to customers in other cities (coordinates, so each delivery links to its
  * route on the map: /transport/routePlanner?points=lat,lng;lat,lng).
  */
-import type { Seeder } from './index';
+import type { Seeder } from './seeder';
 import { nationalCode } from '../seedData';
 import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
 import { FIRST, LAST } from '../seedData';

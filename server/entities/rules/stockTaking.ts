@@ -5,13 +5,13 @@
  */
 import type { CurrentUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import type { EntityHooks, HookContext } from './index';
+import type { EntityRule, RuleContext } from './types';
 import type { Untyped } from '../../db/untyped';
 
 export const STOCK_TAKING_TABLE = 'e_inventory_stocktaking';
 export const STOCK_TAKING_PERMISSION = { entity: 'inventory.stockTaking', action: 'can_edit' } as const;
 
-async function sessionOpen(trx: HookContext['trx']): Promise<boolean> {
+async function sessionOpen(trx: RuleContext['trx']): Promise<boolean> {
   const row = await (trx as unknown as Untyped)
     .selectFrom(STOCK_TAKING_TABLE)
     .select('id')
@@ -21,7 +21,7 @@ async function sessionOpen(trx: HookContext['trx']): Promise<boolean> {
   return row !== undefined;
 }
 
-async function mayTakeStock(trx: HookContext['trx'], user: CurrentUser | null): Promise<boolean> {
+async function mayTakeStock(trx: RuleContext['trx'], user: CurrentUser | null): Promise<boolean> {
   if (!user) return false;
   const row = await trx
     .selectFrom('role_permissions')
@@ -33,8 +33,9 @@ async function mayTakeStock(trx: HookContext['trx'], user: CurrentUser | null): 
 }
 
 /** Inventory-changing entities: refused during stock-taking to users without its permission. */
-export const stockChangeHook: EntityHooks = {
-  async beforeWrite({ trx, user, values }) {
+export const stockChangeRule: EntityRule = {
+  name: 'stockChange',
+  async run({ trx, user, values }) {
     if ((await sessionOpen(trx)) && !(await mayTakeStock(trx, user)))
       throw new HttpError(423, 'StockTakingInProgress');
     return values;
@@ -42,8 +43,9 @@ export const stockChangeHook: EntityHooks = {
 };
 
 /** Stock-taking-only entities: refused when no session is open. */
-export const stockCountHook: EntityHooks = {
-  async beforeWrite({ trx, values }) {
+export const stockCountRule: EntityRule = {
+  name: 'stockCount',
+  async run({ trx, values }) {
     if (!(await sessionOpen(trx))) throw new HttpError(508, 'NotInStockTaking');
     return values;
   },

@@ -5,13 +5,14 @@
 import type { Lang } from '../../../runtime/shared/definition';
 import { t } from '../../i18n';
 import { HttpError } from '../../http/errors';
-import type { EntityHooks } from './index';
+import type { EntityRule } from './types';
 import type { Untyped } from '../../db/untyped';
 
 const PERIODS_TABLE = 'e_accounting_fiscalperiod';
 
-export const closedPeriodHook: EntityHooks = {
-  async beforeWrite({ trx, before, values }) {
+export const closedPeriodRule: EntityRule = {
+  name: 'closedPeriod',
+  async run({ trx, before, values }) {
     for (const date of [values?.date, before?.date]) {
       if (typeof date !== 'string') continue;
       const periods = (await (trx as unknown as Untyped)

@@ -7,7 +7,7 @@
 import type { Untyped } from '../../db/untyped';
 import type { Row } from '../rows';
 import { businessRefusal, quantityText } from './business';
-import type { EntityHooks } from './index';
+import type { EntityRule } from './types';
 
 export const QUOTA_TABLE = 'e_rationing_quota';
 export const ITEM_TABLE = 'e_inventory_item';
@@ -25,8 +25,9 @@ async function itemName(db: Untyped, id: number): Promise<string> {
   return row ? String(row.name) : `#${id}`;
 }
 
-export const rationingHook: EntityHooks = {
-  async beforeWrite({ trx, action, before, values, lines, entity }) {
+export const rationingRule: EntityRule = {
+  name: 'rationing',
+  async run({ trx, action, before, values, lines, entity }) {
     if (action === 'delete' || !values || typeof values.date !== 'string') return values;
     const customer = Number(values.customer);
     const db = trx as unknown as Untyped;

@@ -1,9 +1,10 @@
 /** Read-only screens (definitions over database views, e.g. management.auditLog): every write is refused with 403. */
 import { forbidden } from '../../http/errors';
-import type { EntityHooks } from './index';
+import type { EntityRule } from './types';
 
-export const readOnlyHook: EntityHooks = {
-  async beforeWrite() {
+export const readOnlyRule: EntityRule = {
+  name: 'readOnly',
+  async run() {
     throw forbidden();
   },
 };

@@ -2,20 +2,21 @@
  * When an admin saves a password-reset request (Create or Update) as approved with a temporary
  * password, that user's password becomes it (only its hash is kept, in users.password_hash), the
  * password must be changed at the next sign-in, and every session of the user ends.
- * `temporaryPassword` is a secret field (../secrets.ts): its plaintext reaches this hook alone,
+ * `temporaryPassword` is a secret field (../secrets.ts): its plaintext reaches this rule alone,
  * never the row, the audit log, an answer, or a rule's or computed field's evaluation.
  */
 import { hashPassword, isStrongPassword } from '../../auth/password';
 import { revokeUserTokens } from '../../auth/refresh';
 import { invalid } from '../../http/errors';
 import { t } from '../../i18n';
-import type { EntityHooks } from './index';
+import type { EntityRule } from './types';
 
 const MAX_LENGTH = 64;
 
-export const passwordResetHook: EntityHooks = {
+export const passwordResetRule: EntityRule = {
+  name: 'passwordReset',
   secretFields: ['temporaryPassword'],
-  async beforeWrite({ trx, before, values, secrets, lang }) {
+  async run({ trx, before, values, secrets, lang }) {
     if (!values) return values;
     const temporary = secrets.temporaryPassword;
     if (values.status !== 'approved' || typeof temporary !== 'string') return values;

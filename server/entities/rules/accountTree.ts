@@ -5,12 +5,13 @@
  */
 import type { Untyped } from '../../db/untyped';
 import { businessRefusal } from './business';
-import type { EntityHooks } from './index';
+import type { EntityRule } from './types';
 
 const MAX_DEPTH = 6;
 
-export const accountTreeHook: EntityHooks = {
-  async beforeWrite({ trx, action, before, values, entity }) {
+export const accountTreeRule: EntityRule = {
+  name: 'accountTree',
+  async run({ trx, action, before, values, entity }) {
     const db = trx as unknown as Untyped;
     if (action === 'delete') {
       const child = await db

@@ -8,7 +8,7 @@
 import { applyComputed } from '../../../runtime/shared/rules';
 import type { Untyped } from '../../db/untyped';
 import type { Row } from '../rows';
-import type { EntityHooks } from './index';
+import type { EntityRule } from './types';
 
 export const DISCOUNT_RULES_TABLE = 'e_promotion_discountrule';
 
@@ -62,8 +62,9 @@ export function applyRules(
   return { discount, applied: [...applied] };
 }
 
-export const discountRulesHook: EntityHooks = {
-  async beforeWrite({ trx, values, lines, entity }) {
+export const discountRulesRule: EntityRule = {
+  name: 'discountRules',
+  async run({ trx, values, lines, entity }) {
     if (!values || typeof values.date !== 'string') return values;
     const rules = await rulesOn(trx as unknown as Untyped, values.date);
     const { discount, applied } = applyRules(rules, idOf(values.customer), lines.lines ?? []);

@@ -1,0 +1,107 @@
+/**
+ * The list query of an entity (filter, period, row scope, read conditions, sort with id last) and
+ * its pages and count: shared by GetList (repository.ts), Export, GetAudit and reports.
+ */
+import { type SqlBool, type RawBuilder, sql } from 'kysely';
+import type { Lang } from '../../runtime/shared/definition';
+import type { ListRequest } from '../../runtime/shared/envelope';
+import type { AppContext, CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import type { Untyped } from '../db/untyped';
+import { columnsOf } from './columns';
+import { filterConditions, hiddenFieldError, listError } from './filters';
+import { readCondition, unqueryableFields } from './readAccess';
+import { periodCondition } from './period';
+import { scopeCondition } from './scope';
+import { toApiRow, type Row } from './rows';
+
+// Entity tables exist only at run time (one per definition), so their queries are untyped.
+
+/** WHERE and ORDER BY of a list request (filter, row scope, sort with id last): shared by GetList and Export. */
+export interface ListQuery {
+  where: RawBuilder<SqlBool>;
+  order: { column: string; dir: 'asc' | 'desc' }[];
+  /** Columns the filterModel names. */
+  filtered: Set<string>;
+}
+
+export async function listQuery(
+  ctx: AppContext,
+  entity: Entity,
+  user: CurrentUser,
+  body: Partial<ListRequest> & Record<string, unknown>,
+  lang: Lang,
+  selectedYear: number | null = null,
+): Promise<ListQuery> {
+  const columns = columnsOf(entity);
+  const hidden = await unqueryableFields(ctx, entity, user);
+  const conditions = filterConditions(body.filterModel, columns, hidden, lang, ctx.dialect === 'sqlite');
+  const period = periodCondition(entity, selectedYear);
+  if (period) conditions.push(period);
+  const scope = scopeCondition(entity, user);
+  if (scope) conditions.push(scope);
+  const readable = await readCondition(ctx, entity, user);
+  if (readable) conditions.push(readable);
+  // AG Grid sends [] until the user sorts: the definition's default order applies then
+  const asked = body.sortModel;
+  const byDefault = (entity.def.list.defaultSort ?? []).filter((s) => !hidden.has(s.colId));
+  const sortModel = Array.isArray(asked) && asked.length === 0 ? byDefault : (asked ?? byDefault);
+  if (!Array.isArray(sortModel) || sortModel.length > 10) throw listError(lang, 'sortModel');
+  const order: ListQuery['order'] = [];
+  for (const s of sortModel as unknown[]) {
+    if (typeof s !== 'object' || s === null) throw listError(lang, 'sortModel');
+    const { colId, sort } = s as { colId?: unknown; sort?: unknown };
+    if (typeof colId === 'string' && hidden.has(colId)) throw hiddenFieldError(lang, colId);
+    const col = typeof colId === 'string' ? columns.get(colId) : undefined;
+    if (!col || (sort !== 'asc' && sort !== 'desc')) throw listError(lang, 'sortModel');
+    order.push({ column: col.column, dir: sort });
+  }
+  // id last, in the direction of the last sort: the (field, id) index then serves a descending
+  // sort read backwards, where `field desc, id asc` would sort every row of a field value
+  if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', dir: order.at(-1)?.dir ?? 'asc' });
+  const where = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
+  const model = body.filterModel;
+  const filtered = new Set<string>();
+  if (typeof model === 'object' && model !== null)
+    for (const name of Object.keys(model)) filtered.add(columns.get(name)?.column ?? name);
+  return { where, order, filtered };
+}
+
+/** Rows start..end (exclusive) of a list query, as API rows; on SQLite `index` names the index to walk (sortIndex.ts). */
+export async function pageRows(
+  ctx: AppContext,
+  entity: Entity,
+  q: ListQuery,
+  start: number,
+  end: number,
+  index?: string,
+) {
+  if (index) {
+    const order = sql.join(
+      q.order.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.dir === 'desc' ? 'desc' : 'asc')}`),
+    );
+    const page =
+      await sql<Row>`select * from ${sql.table(entity.table)} indexed by ${sql.id(index)} where ${q.where} order by ${order} limit ${end - start} offset ${start}`.execute(
+        ctx.db,
+      );
+    return page.rows.map((r) => toApiRow(entity, r));
+  }
+  const db = ctx.db as unknown as Untyped;
+  let select = db.selectFrom(entity.table).selectAll().where(q.where);
+  for (const o of q.order) select = select.orderBy(sql.ref(o.column), o.dir);
+  const rows = (await select
+    .limit(end - start)
+    .offset(start)
+    .execute()) as Row[];
+  return rows.map((r) => toApiRow(entity, r));
+}
+
+/** Rows matching a list query. */
+export async function countRows(ctx: AppContext, entity: Entity, q: ListQuery): Promise<number> {
+  const count = await (ctx.db as unknown as Untyped)
+    .selectFrom(entity.table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where(q.where)
+    .executeTakeFirst();
+  return Number((count as { n?: unknown } | undefined)?.n ?? 0);
+}

@@ -1,0 +1,35 @@
+/**
+ * Entity rules by entity key, each list run in order (every rule sees the values the previous one
+ * returned): the per-entity part of the write pipeline (../write/steps/entityRules.ts). A new
+ * entity's business behaviour is added here as a rule; behaviour every entity shares is a step of
+ * the pipeline instead (../write/pipeline.ts).
+ */
+import type { EntityRule } from './types';
+import { passwordResetRule } from './passwordReset';
+import { closedPeriodRule } from './closedPeriod';
+import { stockChangeRule, stockCountRule } from './stockTaking';
+import { planRule } from '../../operations/planning';
+import { accountTreeRule } from './accountTree';
+import { discountRulesRule } from './discountRules';
+import { rationingRule } from './rationing';
+import { readOnlyRule } from './readOnly';
+
+export type { EntityRule, RuleContext, WriteAction } from './types';
+
+export const ENTITY_RULES: Record<string, readonly EntityRule[]> = {
+  'security.passwordResetRequest': [passwordResetRule],
+  'accounting.voucher': [closedPeriodRule],
+  // closed period first, then promotions (they set the discount), then quotas
+  'sales.invoice': [closedPeriodRule, discountRulesRule, rationingRule],
+  'accounting.account': [accountTreeRule],
+  'inventory.stockMove': [stockChangeRule],
+  'inventory.stockCount': [stockCountRule],
+  'planning.plan': [planRule],
+  'management.uiLog': [readOnlyRule],
+  'management.auditLog': [readOnlyRule],
+};
+
+/** The rules of an entity, in order ([] when it has none). */
+export function rulesOf(entityKey: string): readonly EntityRule[] {
+  return ENTITY_RULES[entityKey] ?? [];
+}

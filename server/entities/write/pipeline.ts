@@ -1,0 +1,103 @@
+/**
+ * The write pipeline: every Create, Update and Delete of an entity row, whether asked through the
+ * API (entities/routes.ts) or by the server's own code (repository.ts createRow/updateRow/
+ * deleteRow), runs these named steps in this order inside one transaction
+ * (db/writeBatch.ts writeTransaction), in the spirit of Frappe's document events and Fastify's
+ * hooks. Each step runs for the actions it lists (`on`); a step refuses by throwing an HttpError
+ * with the envelope (http/errors.ts) and the whole transaction rolls back. A new concern of every
+ * write is a new step file registered here, at its place; the behaviour of one entity is an entity
+ * rule (../rules/index.ts). docs/api.md ("The write pipeline") lists the steps.
+ */
+import type { AppContext } from '../../context';
+import { writeTransaction } from '../../db/writeBatch';
+import type { Untyped } from '../../db/untyped';
+import { fieldModes } from '../../security/fieldAccess';
+import { readLines } from '../lines';
+import type { Row } from '../rows';
+import type { WriteRequest, WriteState, WriteStep } from './state';
+import { loadStep } from './steps/load';
+import { fieldModesStep } from './steps/fieldModes';
+import { secretsStep } from './steps/secrets';
+import { validateStep } from './steps/validate';
+import { permissionsStep } from './steps/permissions';
+import { referencesStep } from './steps/references';
+import { lifecycleStep } from './steps/lifecycle';
+import { numberingStep } from './steps/numbering';
+import { workflowStep } from './steps/workflow';
+import { entityRulesStep } from './steps/entityRules';
+import { inUseStep } from './steps/inUse';
+import { storeStep } from './steps/store';
+import { effectsStep } from './steps/effects';
+import { attachmentsStep } from './steps/attachments';
+import { auditStep } from './steps/audit';
+import { cacheInvalidationStep } from './steps/cacheInvalidation';
+
+/**
+ * The steps, in order. Field modes and secrets come before validation (the stored values field
+ * modes put back keep required fields valid; secrets are out before any rule sees them).
+ */
+export const WRITE_STEPS: WriteStep[] = [
+  loadStep,
+  fieldModesStep,
+  secretsStep,
+  validateStep,
+  permissionsStep,
+  referencesStep,
+  lifecycleStep,
+  numberingStep,
+  workflowStep,
+  entityRulesStep,
+  inUseStep,
+  storeStep,
+  effectsStep,
+  attachmentsStep,
+  auditStep,
+  cacheInvalidationStep,
+];
+
+/** The names of the steps a write of `action` runs, in order. */
+export function stepsOf(action: WriteRequest['action']): string[] {
+  return WRITE_STEPS.filter((s) => s.on.includes(action)).map((s) => s.name);
+}
+
+/**
+ * Runs one write through every step in one transaction; answers the row as stored with its lines
+ * (null for a delete).
+ */
+export async function runWrite(ctx: AppContext, request: WriteRequest): Promise<Row | null> {
+  // read outside the transaction: on SQLite its one connection is the transaction's until commit
+  const modes =
+    request.source === 'api'
+      ? (request.modes ?? (await fieldModes(ctx, request.user, request.entity)))
+      : new Map();
+  const afterCommit: (() => void)[] = [];
+  const answer = await writeTransaction(ctx, async (trx) => {
+    const w: WriteState = {
+      ctx,
+      trx,
+      db: trx as unknown as Untyped,
+      request,
+      entity: request.entity,
+      action: request.action,
+      user: request.user,
+      lang: request.lang,
+      modes,
+      input: request.source === 'api' ? request.input : undefined,
+      before: null,
+      linesBefore: null,
+      values: request.source === 'server' ? request.values : null,
+      lines: request.source === 'server' ? (request.lines ?? {}) : {},
+      secrets: request.source === 'server' ? (request.secrets ?? {}) : {},
+      row: null,
+      afterCommit: [],
+    };
+    for (const step of WRITE_STEPS) if (step.on.includes(w.action)) await step.run(w);
+    afterCommit.push(...w.afterCommit);
+    const row = w.row;
+    if (!row) return null;
+    // read back: the lines with their ids
+    return w.entity.children.length ? { ...row, ...(await readLines(w.db, w.entity, Number(row.id))) } : row;
+  });
+  for (const done of afterCommit) done();
+  return answer;
+}

@@ -1,0 +1,15 @@
+/**
+ * workflow (create, update): the definition's approval workflow (operations/workflow.ts): a new row
+ * starts in the initial state, a change of state follows a transition allowed to the user's role
+ * (417 otherwise) and is logged in the same transaction.
+ */
+import { enforceWorkflow } from '../../../operations/workflow';
+import type { WriteStep } from '../state';
+
+export const workflowStep: WriteStep = {
+  name: 'workflow',
+  on: ['create', 'update'],
+  async run(w) {
+    await enforceWorkflow(w.trx, w.entity, w.user, w.before, w.values);
+  },
+};
