@@ -4,6 +4,7 @@
  * `handleFailure`. Nothing else in the app decides how an HTTP failure is shown.
  */
 import { EnvelopeState, type Envelope, type TableMessage } from '../shared/envelope';
+import type { ErrorKey } from '../shared/errorKeys';
 import { clock } from '../clock';
 import { toast } from '../ui/toasts';
 import { closeAllDialogs, openDialog } from '../ui/dialogs';
@@ -29,8 +30,8 @@ export interface FailureContext {
 type MessageSource = 'errorsMap' | 'binary';
 
 export type CatalogueAction =
-  | { do: 'toast'; key: string; throttleMs?: number }
-  | { do: 'toastMessages'; from: MessageSource; fallbackKey?: string }
+  | { do: 'toast'; key: ErrorKey; throttleMs?: number }
+  | { do: 'toastMessages'; from: MessageSource; fallbackKey?: ErrorKey }
   | { do: 'dialog'; kind: 'error' | 'tableErrors' | 'business' }
   | { do: 'closeDialogs' }
   | { do: 'navigate'; to: string; delayMs?: number }

@@ -16,7 +16,7 @@ import { Registry, entityKey, tableName } from '../definitions/registry';
 import { syncAdminPermissions } from '../db/seed';
 import { invalid } from '../http/errors';
 import { businessError } from '../entities/document';
-import { MODULE_TITLES } from '../security/modules';
+import { isModuleName } from '../../runtime/shared/modules';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
@@ -31,7 +31,7 @@ export function checkDefinition(
   const problems = definitionProblems(json, lang);
   if (problems.length) return problems;
   const def = json as EntityDefinition;
-  if (!(def.module in MODULE_TITLES))
+  if (!isModuleName(def.module))
     problems.push({ path: '/module', message: `unknown module '${def.module}'` });
   const key = entityKey(def);
   const clash = ctx.registry.all().find((e) => e.table === tableName(def) && e.key !== key);

@@ -11,13 +11,14 @@ import { businessRoute } from '../http/business';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { t } from '../i18n';
 import { allowedSecurity } from './admin';
+import type { UserEntry } from '../../runtime/shared/users';
 
 type UserRow = Pick<
   UsersTable,
   'username' | 'display_name' | 'role' | 'is_vendor' | 'is_customer' | 'party_id' | 'disabled'
 > & { id: number };
 
-function answer(r: UserRow) {
+function answer(r: UserRow): UserEntry {
   return {
     id: Number(r.id),
     username: r.username,

@@ -1,6 +1,7 @@
 /** Security calls of docs/lowcode-api.md (roles, permissions, menu layout and access, users). */
 import { api } from '../../../runtime/http/pipeline';
 import type { EntityAction } from '../../../runtime/shared/definition';
+import type { UserEntry, UserInput } from '../../../runtime/shared/users';
 
 export type FieldMode = 'hidden' | 'readOnly';
 export type Actions = Record<EntityAction, boolean>;
@@ -23,18 +24,7 @@ export interface MenuLayoutModule {
   entities: { key: string; order: number; hidden: boolean }[];
 }
 
-export interface UserEntry {
-  id: number;
-  username: string;
-  displayName: string;
-  role: string;
-  isVendor: boolean;
-  isCustomer: boolean;
-  partyId: number | null;
-  disabled: boolean;
-}
-
-export type UserInput = Omit<UserEntry, 'id'> & { id?: number; password?: string };
+export type { UserEntry, UserInput } from '../../../runtime/shared/users';
 
 export const securityApi = {
   roles: () => api.post<RoleEntry[]>('Security/Role/List', {}),
