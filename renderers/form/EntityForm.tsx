@@ -16,7 +16,7 @@ import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { ApiError } from '../../runtime/http/ApiError';
 import { createAttachmentsClient, type AttachmentsClientFactory } from '../../runtime/entity/attachments';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
-import type { ServerMessage } from '../../runtime/shared/envelope';
+import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
 import { LinesGrid } from './lines/LinesGrid';
 import { mergeCellErrors, serverCellErrors, type CellErrors } from './lines/lines';
@@ -65,8 +65,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '20px' },
   list: { margin: 0, paddingInlineStart: '16px' },
 });
-
-const TRANSLATION_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
 
 function businessErrorsOf(err: ApiError): string[] {
   const data = err.envelope?.Data as { BusinessErrors?: unknown } | null | undefined;
@@ -213,7 +211,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   const extraErrors = useMemo(() => {
     const messages = (ownServerErrors ?? props.serverErrors ?? [])
       .filter((m) => !editedSinceServer.has(m.FieldName))
-      .map((m) => ({ ...m, Message: TRANSLATION_KEY.test(m.Message) ? t(m.Message) : m.Message }));
+      .map((m) => ({ ...m, Message: messageText(m, t) }));
     return mergeFieldErrors(serverErrorSchema(messages, names), violations?.fields ?? {});
   }, [ownServerErrors, props.serverErrors, editedSinceServer, names, t, violations]);
 

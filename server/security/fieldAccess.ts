@@ -9,7 +9,7 @@ import { LOOKUP_DISPLAY_SUFFIX, type Lang } from '../../runtime/shared/definitio
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { badRequest, invalid } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import { getRow } from '../entities/repository';
 import type { Row } from '../entities/rows';
 import { cached } from './accessCache';
@@ -104,7 +104,7 @@ export async function guardValues(
   const own = [...modes].filter(([f]) => !splitChildKey(f));
   const refused = own
     .filter(([f, m]) => m === 'hidden' && values[f] !== undefined && values[f] !== null)
-    .map(([f]) => ({ FieldName: f, Message: t(lang, 'errors.FieldNotWritable') }));
+    .map(([f]) => fieldMessage(lang, f, 'errors.FieldNotWritable'));
   const cells = refusedLineCells(modes, values, lang);
   if (refused.length || cells.length) throw invalid(refused, cells);
   if (action === 'create') {

@@ -9,7 +9,7 @@ import { revokeUserTokens } from '../auth/refresh';
 import type { UsersTable } from '../db/types';
 import { businessRoute } from '../http/business';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import { allowedSecurity } from './admin';
 import type { UserEntry } from '../../runtime/shared/users';
 
@@ -67,9 +67,7 @@ export async function usersPlugin(app: FastifyInstance): Promise<void> {
       throw badRequest();
     if (password !== undefined && password !== null && password !== '') {
       if (typeof password !== 'string' || !isStrongPassword(password))
-        throw new HttpError(417, 'WeakPassword', [
-          { FieldName: 'password', Message: t(req.lang, 'errors.WeakPassword') },
-        ]);
+        throw new HttpError(417, 'WeakPassword', [fieldMessage(req.lang, 'password', 'errors.WeakPassword')]);
     }
     const disabled = body.disabled === true;
     const values = {
