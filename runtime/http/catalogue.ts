@@ -196,7 +196,9 @@ function run(action: CatalogueAction, ctx: FailureContext): void {
     case 'toastMessages': {
       const messages = action.from === 'binary' ? [ctx.binaryText ?? ''] : errorsMapMessages(ctx);
       if (messages.length === 0 && action.fallbackKey) toast({ text: action.fallbackKey, kind: 'error' });
-      for (const text of messages) toast({ text, kind: 'error', literal: action.from === 'binary' });
+      // the server's texts (errors map, MessageTexts, a file's body): shown as they are, never
+      // taken for keys; the fallback is our own key
+      for (const text of messages) toast({ text, kind: 'error', literal: true });
       return;
     }
     case 'dialog':
