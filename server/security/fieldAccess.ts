@@ -25,7 +25,7 @@ import { guardLineValues, refusedLineCells } from './lineGuard';
 import { partyReadOnly } from './partyWrite';
 
 export type { FieldMode };
-export const FIELD_MODES: readonly FieldMode[] = ['hidden', 'readOnly'];
+export { FIELD_MODES } from '../../runtime/shared/fieldModes';
 
 /**
  * The user's role's field modes on one entity (only fields of its current definition; line fields

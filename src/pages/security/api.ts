@@ -3,7 +3,9 @@ import { api } from '../../../runtime/http/pipeline';
 import type { EntityAction } from '../../../runtime/shared/definition';
 import type { UserEntry, UserInput } from '../../../runtime/shared/users';
 
-export type FieldMode = 'hidden' | 'readOnly';
+import type { FieldMode } from '../../../runtime/shared/fieldModes';
+
+export type { FieldMode };
 export type Actions = Record<EntityAction, boolean>;
 
 export interface RoleEntry {
