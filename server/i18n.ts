@@ -2,6 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Lang } from '../runtime/shared/definition';
+import {
+  messageParams,
+  type MessageRef,
+  type ServerMessage,
+  type TableMessage,
+} from '../runtime/shared/envelope';
 import { PROJECT_ROOT } from './config';
 
 type Tree = { [key: string]: string | Tree };
@@ -48,4 +54,41 @@ export function requestLang(acceptLanguage: string | undefined): Lang {
 
 export function errorText(lang: Lang, key: string): string {
   return t(lang, `errors.${key}`);
+}
+
+/** A message of an answer: its key, its parameters and its text in `lang` (runtime/shared/envelope.ts). */
+export function message(
+  lang: Lang,
+  key: string,
+  params: Record<string, unknown> = {},
+): MessageRef & { Message: string } {
+  const Params = messageParams(params);
+  return { Key: key, Params, Message: t(lang, key, Params) };
+}
+
+/** A message on a field (ServerMessageTexts). */
+export function fieldMessage(
+  lang: Lang,
+  field: string,
+  key: string,
+  params: Record<string, unknown> = {},
+): ServerMessage {
+  return { FieldName: field, ...message(lang, key, params) };
+}
+
+/** A message on a cell of a child table (TableMessageTexts); `row` is the 0-based line index. */
+export function cellMessage(
+  lang: Lang,
+  table: string,
+  row: number,
+  field: string,
+  key: string,
+  params: Record<string, unknown> = {},
+): TableMessage {
+  return { TableName: table, RowIndex: row, FieldName: field, ...message(lang, key, params) };
+}
+
+/** A text written by a person (a definition's message, a designer problem) as a message. */
+export function textParams(text: string): { text: string } {
+  return { text };
 }

@@ -1,7 +1,7 @@
 /** Routes of spec section 2 (react-router data router). */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { MODULES } from './modules';
+import { MODULES } from '../runtime/shared/modules';
 import { entityLoader, guestLoader, moduleLoader, shellLoader } from './loaders';
 import { Root } from './Root';
 import { RouteError } from './pages/RouteError';

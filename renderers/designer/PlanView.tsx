@@ -4,21 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { localDigits } from '../format/digits';
 import type { Lang } from '../../runtime/shared/definition';
 import { DataTable } from '../table/DataTable';
+import type { PlanAnswer } from '../../runtime/shared/plan';
 
-export interface PlanChange {
-  kind: 'addEntity' | 'addField' | 'removeField' | 'changeType' | 'changeLabel' | 'other';
-  field?: string;
-  message: string;
-  rows: number;
-  breaking: boolean;
-}
-
-export interface Plan {
-  changes: PlanChange[];
-  breaking: boolean;
-  /** Validator modules of the draft (same-origin URLs), for the preview form. */
-  preview?: { validators: { record: string; children: Record<string, string> } };
-}
+export type { PlanChange } from '../../runtime/shared/plan';
+/** The answer of SystemConfig/Designer/Plan (runtime/shared/plan.ts). */
+export type Plan = PlanAnswer;
 
 const useStyles = makeStyles({
   breaking: { backgroundColor: tokens.colorPaletteRedBackground2 },

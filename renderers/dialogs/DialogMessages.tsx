@@ -2,36 +2,33 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Dialog } from '../../runtime/ui/dialogs';
+import { messageText } from '../../runtime/shared/envelope';
 import { toPersianDigits } from '../format';
 import { DataTable } from '../table/DataTable';
 
-/** Messages may be translation keys (errors.*, validation.*) or server text. */
-function useMessageText() {
-  const { t, i18n } = useTranslation();
-  return (message: string) => (i18n.exists?.(message) ? t(message) : message);
-}
-
 export function DialogMessages({ dialog }: { dialog: Dialog }) {
   const { t, i18n } = useTranslation();
-  const text = useMessageText();
   const digits = (n: number) => (i18n.language === 'en' ? String(n) : toPersianDigits(String(n)));
   switch (dialog.kind) {
+    // a confirm's question comes from the app itself (a key or a text its caller translated); the
+    // others are the server's texts in the request language (MessageTexts, BusinessErrors) or its
+    // messages by key and parameters (runtime/shared/envelope.ts), never guessed
     case 'confirm':
-      return <Text>{text(dialog.message)}</Text>;
+      return <Text>{i18n.exists?.(dialog.message) ? t(dialog.message) : dialog.message}</Text>;
     case 'business':
-      return <Text>{text(dialog.message)}</Text>;
+      return <Text>{dialog.message}</Text>;
     case 'error':
-      return <MessageList messages={dialog.messages.map(text)} />;
+      return <MessageList messages={dialog.messages} />;
     case 'tableErrors':
       return (
         <>
-          <MessageList messages={dialog.messages.map(text)} />
+          <MessageList messages={dialog.messages} />
           <DataTable
             label={t('form.errorTitle')}
             columns={[
               { id: 'row', header: t('form.row'), cell: (r) => digits(r.RowIndex + 1) },
               { id: 'field', header: t('form.field'), cell: (r) => r.FieldName },
-              { id: 'message', header: t('form.message'), cell: (r) => text(r.Message) },
+              { id: 'message', header: t('form.message'), cell: (r) => messageText(r, t) },
             ]}
             rows={dialog.rows}
           />

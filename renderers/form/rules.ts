@@ -5,7 +5,7 @@
  */
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { EntityValues } from '../../runtime/entity/types';
-import type { TableMessage } from '../../runtime/shared/envelope';
+import { TEXT_KEY, type TableMessage } from '../../runtime/shared/envelope';
 import { localText, type Lang } from '../../runtime/shared/definition';
 import {
   applyComputed,
@@ -112,6 +112,8 @@ export function blamedCells(violations: RuleViolation[], lang: Lang): TableMessa
             TableName: v.line.table,
             RowIndex: v.line.index,
             FieldName: v.line.field,
+            Key: TEXT_KEY,
+            Params: { text: localText(v.message, lang) },
             Message: localText(v.message, lang),
           },
         ]

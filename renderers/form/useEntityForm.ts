@@ -22,7 +22,7 @@ import {
   type EntityDefinition,
   type Lang,
 } from '../../runtime/shared/definition';
-import type { ServerMessage } from '../../runtime/shared/envelope';
+import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
 import { useLoad } from '../hooks/useLoad';
 import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine } from './lines/lines';
@@ -102,8 +102,6 @@ export interface EntityFormController {
   flushDrafts: () => void;
   transformErrors: (errors: RJSFValidationError[]) => RJSFValidationError[];
 }
-
-const TRANSLATION_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
 
 function businessErrorsOf(err: ApiError): string[] {
   const data = err.envelope?.Data as { BusinessErrors?: unknown } | null | undefined;
@@ -232,7 +230,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
   const extraErrors = useMemo(() => {
     const messages = (ownServerErrors ?? props.serverErrors ?? [])
       .filter((m) => !editedSinceServer.has(m.FieldName))
-      .map((m) => ({ ...m, Message: TRANSLATION_KEY.test(m.Message) ? t(m.Message) : m.Message }));
+      .map((m) => ({ ...m, Message: messageText(m, t) }));
     return mergeFieldErrors(serverErrorSchema(messages, names), violations?.fields ?? {});
   }, [ownServerErrors, props.serverErrors, editedSinceServer, names, t, violations]);
 

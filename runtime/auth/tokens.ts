@@ -11,6 +11,7 @@
  */
 import { jwtDecode } from 'jwt-decode';
 import { clock } from '../clock';
+import type { AccessClaims, TokenPair } from '../shared/tokens';
 
 export const TOKEN_KEYS = [
   'access_token',
@@ -20,25 +21,10 @@ export const TOKEN_KEYS = [
 ] as const;
 type TokenKey = (typeof TOKEN_KEYS)[number];
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  /** Seconds. */
-  expires_in: number;
-  /** Seconds. */
-  refresh_expires_in: number;
-}
+export type { TokenPair } from '../shared/tokens';
 
-export interface Claims {
-  sub?: string | number;
-  name?: string;
-  username?: string;
-  role?: string;
-  isVendor?: boolean;
-  isCustomer?: boolean;
-  pwdChange?: boolean;
-  exp?: number;
-}
+/** Claims as read from a token this side cannot verify: any of them may be missing. */
+export type Claims = Partial<AccessClaims>;
 
 function read(key: TokenKey): string | null {
   return sessionStorage.getItem(key) ?? localStorage.getItem(key);

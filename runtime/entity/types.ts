@@ -2,14 +2,17 @@
 import type { EntityRow } from '../shared/definition';
 import type { ListPage, ListRequest } from '../shared/envelope';
 import type { AuditEntry } from '../shared/reports';
+import type { EntityValues, ExportFormat } from '../shared/entityActions';
 
-export type EntityValues = Record<string, unknown>;
-
-export type ExportFormat = 'csv' | 'xlsx';
+export type { EntityValues, ExportFormat } from '../shared/entityActions';
 
 /** The grid's current sort and filter: Export sends every row they select (docs/api.md). */
 export type ExportRequest = Pick<ListRequest, 'sortModel' | 'filterModel'>;
 
+/**
+ * One method per action of runtime/shared/entityActions.ts, named `Uncapitalize<Action>`
+ * (runtime/meta/entityClient.ts checks that the two lists are the same).
+ */
 export interface EntityClient {
   getList(request: ListRequest): Promise<ListPage<EntityRow>>;
   get(id: number): Promise<EntityRow>;

@@ -4,6 +4,7 @@
  * `handleFailure`. Nothing else in the app decides how an HTTP failure is shown.
  */
 import { EnvelopeState, type Envelope, type TableMessage } from '../shared/envelope';
+import type { ErrorKey } from '../shared/errorKeys';
 import { clock } from '../clock';
 import { toast } from '../ui/toasts';
 import { closeAllDialogs, openDialog } from '../ui/dialogs';
@@ -29,8 +30,8 @@ export interface FailureContext {
 type MessageSource = 'errorsMap' | 'binary';
 
 export type CatalogueAction =
-  | { do: 'toast'; key: string; throttleMs?: number }
-  | { do: 'toastMessages'; from: MessageSource; fallbackKey?: string }
+  | { do: 'toast'; key: ErrorKey; throttleMs?: number }
+  | { do: 'toastMessages'; from: MessageSource; fallbackKey?: ErrorKey }
   | { do: 'dialog'; kind: 'error' | 'tableErrors' | 'business' }
   | { do: 'closeDialogs' }
   | { do: 'navigate'; to: string; delayMs?: number }
@@ -195,7 +196,9 @@ function run(action: CatalogueAction, ctx: FailureContext): void {
     case 'toastMessages': {
       const messages = action.from === 'binary' ? [ctx.binaryText ?? ''] : errorsMapMessages(ctx);
       if (messages.length === 0 && action.fallbackKey) toast({ text: action.fallbackKey, kind: 'error' });
-      for (const text of messages) toast({ text, kind: 'error', literal: action.from === 'binary' });
+      // the server's texts (errors map, MessageTexts, a file's body): shown as they are, never
+      // taken for keys; the fallback is our own key
+      for (const text of messages) toast({ text, kind: 'error', literal: true });
       return;
     }
     case 'dialog':

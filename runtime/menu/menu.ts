@@ -5,15 +5,9 @@
 import type { Lang } from '../shared/definition';
 import { api } from '../http/pipeline';
 import { getLang } from '../lang';
+import type { MenuItem } from '../shared/menu';
 
-export interface MenuItem {
-  /** e.g. "/sales" or "/sales/customer"; the second path segment is the module. */
-  route: string;
-  title: string;
-  /** "module.entity" for generated screens. */
-  entity?: string;
-  children?: MenuItem[];
-}
+export type { MenuItem } from '../shared/menu';
 
 export const MENU_PREFIX = 'Menu-Persis-';
 

@@ -1,27 +1,48 @@
-/** EntityClient (runtime/entity/types.ts) over the pipeline: {Module}/{Entity}/{Action}. */
-import { apiPath, type EntityDefinition, type EntityRow } from '../shared/definition';
-import type { ListPage, ListRequest } from '../shared/envelope';
-import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../entity/types';
+/**
+ * EntityClient (runtime/entity/types.ts) over the pipeline: {Module}/{Entity}/{Action}, one method
+ * per action of runtime/shared/entityActions.ts, with that action's request and answer types.
+ */
+import { apiPath, type EntityDefinition } from '../shared/definition';
+import type { EntityActionName, EntityActionWire, EntityClientMethod } from '../shared/entityActions';
+import type { EntityClient } from '../entity/types';
 import { api } from '../http/pipeline';
-import type { AuditEntry } from '../shared/reports';
+
+/** True when A and B are the same union. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The client's methods are exactly the actions' names: an action without a method fails here. */
+const METHODS_ARE_ACTIONS: Same<keyof EntityClient, EntityClientMethod> = true;
+void METHODS_ARE_ACTIONS;
+
+type Request<A extends EntityActionName> = EntityActionWire[A]['request'];
+type Answer<A extends EntityActionName> = EntityActionWire[A]['answer'];
 
 export function createEntityClient(definition: Pick<EntityDefinition, 'module' | 'name'>): EntityClient {
   const base = apiPath(definition);
-  return {
-    getList: (request: ListRequest) => api.post<ListPage<EntityRow>>(`${base}/GetList`, request),
-    get: (id: number) => api.post<EntityRow>(`${base}/Get`, { id }),
-    print: (id: number) => api.post<EntityRow>(`${base}/Print`, { id }),
-    create: (values: EntityValues) => api.post<EntityRow>(`${base}/Create`, { values }),
-    update: (id: number, version: number, values: EntityValues) =>
-      api.post<EntityRow>(`${base}/Update`, { id, version, values }),
-    delete: async (id: number, version: number) => {
-      await api.post<unknown>(`${base}/Delete`, { id, version });
+  const call = <A extends EntityActionName>(action: A, body: Request<A>) =>
+    api.post<Answer<A>>(`${base}/${action}`, body);
+  const client: {
+    [A in EntityActionName as EntityClientMethod<A>]-?: NonNullable<EntityClient[EntityClientMethod<A>]>;
+  } = {
+    getList: (request) => call('GetList', request),
+    get: (id) => call('Get', { id }),
+    print: (id) => call('Print', { id }),
+    create: (values) => call('Create', { values }),
+    update: (id, version, values) => call('Update', { id, version, values }),
+    delete: async (id, version) => {
+      await call('Delete', { id, version });
     },
-    export: async (format: ExportFormat, request: ExportRequest) => {
-      const body = { format, sortModel: request.sortModel ?? [], filterModel: request.filterModel ?? {} };
-      const response = await api.raw<Blob>('POST', `${base}/Export`, body, { responseType: 'blob' });
-      return response._data as Blob;
+    export: async (format, request) => {
+      const body: Request<'Export'> = {
+        format,
+        sortModel: request.sortModel ?? [],
+        filterModel: request.filterModel ?? {},
+      };
+      const response = await api.raw<Answer<'Export'>>('POST', `${base}/Export`, body, {
+        responseType: 'blob',
+      });
+      return response._data as Answer<'Export'>;
     },
-    getAudit: (id: number) => api.post<AuditEntry[]>(`${base}/GetAudit`, { id }),
+    getAudit: (id) => call('GetAudit', { id }),
   };
+  return client;
 }

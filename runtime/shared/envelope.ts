@@ -1,24 +1,70 @@
-/** The answer envelope of business calls (DESIGN.md, HTTP contract). */
+/**
+ * The answer envelope of business calls (DESIGN.md, HTTP contract; docs/api.md «Messages»).
+ *
+ * Every message the server sends is a translation key with its parameters (`Key`, `Params`:
+ * the key of src/public/assets/i18n/share/{lang}.json, `{{name}}` filled from Params). Its text in
+ * the request language comes with it (`Message`, `MessageTexts`) for clients without the
+ * translation files; it is always `t(Key, Params)`, never something else. A browser shows
+ * `messageText(message, t)`: no guessing whether a string is a key or a text.
+ */
 
-export interface ServerMessage {
+/** Parameters of a message, by the `{{name}}` they fill. */
+export type MessageParams = Record<string, string | number>;
+
+/** A message as a translation key and its parameters. */
+export interface MessageRef {
+  Key: string;
+  Params: MessageParams;
+}
+
+/**
+ * The key of a text written by a person, not by us (a definition's rule message, a designer's
+ * problem): its translation is `{{text}}`, the text in the request language its parameter.
+ */
+export const TEXT_KEY = 'messages.text';
+
+export interface ServerMessage extends MessageRef {
   FieldName: string;
+  /** `Key` with `Params` in the request language. */
   Message: string;
 }
 
-export interface TableMessage {
+export interface TableMessage extends MessageRef {
   /** Child table (e.g. lines), row index (0-based) and field of the offending cell. */
   TableName: string;
   RowIndex: number;
   FieldName: string;
+  /** `Key` with `Params` in the request language. */
   Message: string;
 }
 
 export interface Envelope<T = unknown> {
   State: EnvelopeState;
   Data: T;
+  /** The answer's message (errors.*) in the request language; `Messages` holds its key. */
   MessageTexts: string[];
+  /** The keys of MessageTexts, in the same order. */
+  Messages: MessageRef[];
   ServerMessageTexts: ServerMessage[];
   TableMessageTexts: TableMessage[];
+}
+
+/** A translation function: the text of `key` with `params` in the reader's language. */
+export type Translate = (key: string, params: MessageParams) => string;
+
+/** The text of a server message in the reader's language: its key translated. */
+export function messageText(message: MessageRef, translate: Translate): string {
+  return translate(message.Key, message.Params);
+}
+
+/** Params as sent: numbers and strings kept, anything else as the text `String()` makes of it. */
+export function messageParams(params: Record<string, unknown> = {}): MessageParams {
+  const out: MessageParams = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    out[name] = typeof value === 'number' || typeof value === 'string' ? value : String(value);
+  }
+  return out;
 }
 
 /**
@@ -37,13 +83,15 @@ export function ok<T>(data: T): Envelope<T> {
     State: EnvelopeState.Ok,
     Data: data,
     MessageTexts: [],
+    Messages: [],
     ServerMessageTexts: [],
     TableMessageTexts: [],
   };
 }
 
+/** An error envelope: `messages` are the answer's messages with their texts in the request language. */
 export function failure(
-  messages: string[],
+  messages: (MessageRef & { Message: string })[],
   fields: ServerMessage[] = [],
   table: TableMessage[] = [],
   data: unknown = null,
@@ -51,7 +99,8 @@ export function failure(
   return {
     State: EnvelopeState.Error,
     Data: data,
-    MessageTexts: messages,
+    MessageTexts: messages.map((m) => m.Message),
+    Messages: messages.map(({ Key, Params }) => ({ Key, Params })),
     ServerMessageTexts: fields,
     TableMessageTexts: table,
   };

@@ -5,7 +5,7 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { CUSTOM_FORMAT_DEFINITIONS } from './formats';
-import type { ServerMessage } from './envelope';
+import { messageParams, type ServerMessage } from './envelope';
 
 export const AJV_OPTIONS: Options = {
   allErrors: true,
@@ -49,7 +49,8 @@ export function toServerMessages(
     const field = errorField(e);
     if (seen.has(field)) continue; // one message per field is enough to fix it
     seen.add(field);
-    out.push({ FieldName: field, Message: translate(errorKey(e), { ...e.params }) });
+    const Params = messageParams({ ...e.params });
+    out.push({ FieldName: field, Key: errorKey(e), Params, Message: translate(errorKey(e), Params) });
   }
   return out;
 }

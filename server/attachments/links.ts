@@ -14,7 +14,7 @@ import type { SystemTables } from '../db/types';
 import type { Untyped } from '../db/untyped';
 import type { Entity, Registry } from '../definitions/registry';
 import { LocalisedInvalid } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import type { Row } from '../entities/rows';
 import { attachmentFields, releaseAttachments } from './cleanup';
 import type { AttachmentsTable } from './table';
@@ -23,13 +23,10 @@ type Db = Kysely<{ attachments: AttachmentsTable }>;
 
 function refused(entity: Entity, field: string, id: string): LocalisedInvalid {
   return new LocalisedInvalid((lang: Lang) => [
-    {
-      FieldName: field,
-      Message: t(lang, 'errors.AttachmentNotLinkable', {
-        id,
-        field: entity.def.fields[field]?.label[lang] ?? field,
-      }),
-    },
+    fieldMessage(lang, field, 'errors.AttachmentNotLinkable', {
+      id,
+      field: entity.def.fields[field]?.label[lang] ?? field,
+    }),
   ]);
 }
 

@@ -1,19 +1,9 @@
 /** HS256 JWTs written with node:crypto. Only the header {alg:HS256, typ:JWT} is accepted. */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
-export interface AccessClaims {
-  sub: string;
-  name: string;
-  username: string;
-  role: string;
-  isVendor: boolean;
-  isCustomer: boolean;
-  pwdChange: boolean;
-  iat: number;
-  nbf: number;
-  exp: number;
-  jti: string;
-}
+import type { AccessClaims } from '../../runtime/shared/tokens';
+
+export type { AccessClaims };
 
 const LEEWAY_SECONDS = 30;
 

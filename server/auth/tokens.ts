@@ -1,16 +1,11 @@
 /** Issues the token pair answered by /Token and by ChangePassword. */
 import type { AppContext } from '../context';
 import type { UsersTable } from '../db/types';
+import type { TokenPair } from '../../runtime/shared/tokens';
 import { signAccessToken } from './jwt';
 import { issueRefreshToken } from './refresh';
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  refresh_expires_in: number;
-  token_type: 'bearer';
-}
+export type { TokenPair } from '../../runtime/shared/tokens';
 
 type UserRow = Pick<
   UsersTable,

@@ -16,7 +16,8 @@ import { documentBudget, withinRuleBudget } from '../../runtime/shared/ruleBudge
 import { errorField, errorKey } from '../../runtime/shared/validation';
 import type { ChildEntity, Entity } from '../definitions/registry';
 import { HttpError, badRequest, invalid } from '../http/errors';
-import { t } from '../i18n';
+import { cellMessage, fieldMessage, textParams } from '../i18n';
+import { TEXT_KEY } from '../../runtime/shared/envelope';
 import type { Row } from './rows';
 
 export type Lines = Record<string, Row[]>;
@@ -66,12 +67,7 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
         const field = errorField(e);
         if (seen.has(field)) continue;
         seen.add(field);
-        out.push({
-          TableName: child.name,
-          RowIndex: index,
-          FieldName: field,
-          Message: t(lang, errorKey(e), { ...e.params }),
-        });
+        out.push(cellMessage(lang, child.name, index, field, errorKey(e), { ...e.params }));
       }
       return;
     }
@@ -79,12 +75,9 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
       const field = broken.fields[0] ?? '';
       if (seen.has(field)) continue;
       seen.add(field);
-      out.push({
-        TableName: child.name,
-        RowIndex: index,
-        FieldName: field,
-        Message: localText(broken.message, lang),
-      });
+      out.push(
+        cellMessage(lang, child.name, index, field, TEXT_KEY, textParams(localText(broken.message, lang))),
+      );
     }
   });
   return out;
@@ -116,9 +109,7 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
     // refused before any line is computed: the bound is what keeps the write's cost in check
     const maxItems = child.def.maxItems ?? DEFAULT_MAX_ITEMS;
     if (given.length > maxItems)
-      throw invalid([
-        { FieldName: child.name, Message: t(lang, 'validation.maxItems', { limit: maxItems }) },
-      ]);
+      throw invalid([fieldMessage(lang, child.name, 'validation.maxItems', { limit: maxItems })]);
     ids[child.name] = given.map(lineId);
     const rows = given.map(({ id: _id, ...line }) => {
       const row = clean(line);
@@ -126,10 +117,7 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
     });
     lines[child.name] = rows;
     if (rows.length < (child.def.minItems ?? 0))
-      fields.push({
-        FieldName: child.name,
-        Message: t(lang, 'validation.minItems', { limit: child.def.minItems }),
-      });
+      fields.push(fieldMessage(lang, child.name, 'validation.minItems', { limit: child.def.minItems }));
     table.push(...lineErrors(child, rows, lang));
   }
   let doc = clean(own);
@@ -142,7 +130,7 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
       const field = errorField(e);
       if (seen.has(field)) continue;
       seen.add(field);
-      fields.push({ FieldName: field, Message: t(lang, errorKey(e), { ...e.params }) });
+      fields.push(fieldMessage(lang, field, errorKey(e), { ...e.params }));
     }
   }
   if (fields.length > 0 || table.length > 0) throw invalid(fields, table);
@@ -152,12 +140,14 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
       const cells = broken.flatMap((b): TableMessage[] =>
         b.line
           ? [
-              {
-                TableName: b.line.table,
-                RowIndex: b.line.index,
-                FieldName: b.line.field,
-                Message: localText(b.message, lang),
-              },
+              cellMessage(
+                lang,
+                b.line.table,
+                b.line.index,
+                b.line.field,
+                TEXT_KEY,
+                textParams(localText(b.message, lang)),
+              ),
             ]
           : [],
       );

@@ -12,7 +12,7 @@ import { todayJalali } from '../../runtime/shared/jalali';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { HttpError } from '../http/errors';
-import { errorText, t } from '../i18n';
+import { errorText, fieldMessage } from '../i18n';
 import { listError } from './filters';
 import { countRows, listQuery, pageRows, type ListQuery } from './listQuery';
 import type { Row } from './rows';
@@ -86,8 +86,11 @@ export async function exportRows(
     const q = await listQuery(ctx, entity, user, body, lang, selectedYear);
     const total = await countRows(ctx, entity, q);
     if (total > MAX_EXPORT_ROWS) {
-      const message = t(lang, 'errors.ExportTooManyRows', { max: MAX_EXPORT_ROWS, count: total });
-      throw new HttpError(417, 'ExportTooManyRows', [{ FieldName: '', Message: message }]);
+      const message = fieldMessage(lang, '', 'errors.ExportTooManyRows', {
+        max: MAX_EXPORT_ROWS,
+        count: total,
+      });
+      throw new HttpError(417, 'ExportTooManyRows', [message]);
     }
     const hidden = hiddenOf(await fieldModes(ctx, user, entity));
     const columns = exportColumns(entity).filter((c) => !hidden.has(c));

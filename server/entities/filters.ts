@@ -5,19 +5,19 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Lang } from '../../runtime/shared/definition';
 import { HttpError } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import type { Column } from './columns';
 
 type Cond = RawBuilder<SqlBool>;
 type Model = Record<string, unknown>;
 
 export function listError(lang: Lang, field: string): HttpError {
-  return new HttpError(400, 'BadRequest', [{ FieldName: field, Message: t(lang, 'errors.BadRequest') }]);
+  return new HttpError(400, 'BadRequest', [fieldMessage(lang, field, 'errors.BadRequest')]);
 }
 
 /** 400 naming a field hidden from the caller's role that a filter, sort or grouping named. */
 export function hiddenFieldError(lang: Lang, field: string): HttpError {
-  return new HttpError(400, 'BadRequest', [{ FieldName: field, Message: t(lang, 'errors.FieldHidden') }]);
+  return new HttpError(400, 'BadRequest', [fieldMessage(lang, field, 'errors.FieldHidden')]);
 }
 
 /**

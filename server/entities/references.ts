@@ -19,7 +19,7 @@ import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope'
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { invalid } from '../http/errors';
-import { t } from '../i18n';
+import { cellMessage, fieldMessage, t } from '../i18n';
 import type { Untyped } from '../db/untyped';
 import type { Lines } from './document';
 import { businessError } from './document';
@@ -105,12 +105,10 @@ export async function checkReferences(
   }
   const fields: ServerMessage[] = [];
   const cells: TableMessage[] = [];
-  const message = t(lang, 'errors.ReferenceNotFound');
   for (const u of uses) {
     if (found.get(u.at.target)?.has(u.value)) continue;
-    if (u.at.child === undefined) fields.push({ FieldName: u.at.field, Message: message });
-    else
-      cells.push({ TableName: u.at.child, RowIndex: u.index ?? 0, FieldName: u.at.field, Message: message });
+    if (u.at.child === undefined) fields.push(fieldMessage(lang, u.at.field, 'errors.ReferenceNotFound'));
+    else cells.push(cellMessage(lang, u.at.child, u.index ?? 0, u.at.field, 'errors.ReferenceNotFound'));
   }
   if (fields.length || cells.length) throw invalid(fields, cells);
 }

@@ -1,11 +1,14 @@
 /**
- * Generic actions of every definition: POST /api/{Module}/{Entity}/{GetList|Get|Print|Create|Update|Delete|Export|GetAudit}.
+ * Generic actions of every definition: POST /api/{Module}/{Entity}/{Action}, the actions named in
+ * runtime/shared/entityActions.ts with the permission each needs. The handler table below is a
+ * `Record` over those names: an action added there is a type error here until it has a handler,
+ * and a name that is no action (`constructor`, `__proto__`…) answers 404 UnknownEntity.
  * `Print` answers the row like `Get` but needs the print permission, so a role that may view and
  * not print cannot fetch the print view's document.
- * Create/Update/Delete run the write pipeline (write/pipeline.ts: field modes, validation, rules, …).
+ * Create/Update/Delete run the write pipeline (write/pipeline.ts: field modes, secrets, validation,
+ * rules, …), which reads the field modes of the write itself.
  */
-import type { FastifyInstance } from 'fastify';
-import type { EntityAction } from '../../runtime/shared/definition';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { readBody, selectedYear } from '../http/business';
@@ -13,6 +16,11 @@ import { badRequest, conflict, forbidden, notFound, unknownEntity } from '../htt
 import { isRowId } from '../../runtime/shared/bounds';
 import { authenticate } from '../auth/authenticate';
 import { ok } from '../../runtime/shared/envelope';
+import {
+  ENTITY_ACTION_PERMISSION,
+  entityActionOf,
+  type EntityActionName,
+} from '../../runtime/shared/entityActions';
 import { entityPermissions } from '../security/permissions';
 import { getRow, listRows } from './repository';
 import type { Row } from './rows';
@@ -20,19 +28,8 @@ import { runWrite } from './write/pipeline';
 import { exportRows } from './export';
 import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
-import { fieldModes, hiddenOf, stripAnswer } from '../security/fieldAccess';
+import { fieldModes, hiddenOf, stripAnswer, type FieldMode } from '../security/fieldAccess';
 import type { Lang } from '../../runtime/shared/definition';
-
-const ACTIONS: Record<string, EntityAction> = {
-  getlist: 'view',
-  get: 'view',
-  print: 'print',
-  create: 'create',
-  update: 'edit',
-  delete: 'delete',
-  export: 'export',
-  getaudit: 'view',
-};
 
 function positiveInt(v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw badRequest();
@@ -53,58 +50,93 @@ function rowVersion(v: unknown): number {
   return version;
 }
 
-async function dispatch(
-  ctx: AppContext,
-  entity: Entity,
-  action: string,
-  user: CurrentUser,
-  body: Row,
-  lang: Lang,
-  year: number | null,
-) {
-  switch (action) {
-    case 'getlist':
-      return listRows(ctx, entity, user, body, lang, year);
-    case 'get':
-    case 'print':
-      return getRow(ctx, entity, user, rowId(body.id));
-    case 'getaudit':
-      return readAudit(ctx, entity, user, rowId(body.id), lang);
-    case 'create':
-      // field modes, secret fields, validation and every later step: the write pipeline (write/pipeline.ts)
-      return runWrite(ctx, { source: 'api', action: 'create', entity, user, lang, input: body.values });
-    case 'update': {
-      // the id before the version (an id past int4: 404, not a 500)
-      const id = rowId(body.id);
-      const version = rowVersion(body.version);
-      return runWrite(ctx, {
-        source: 'api',
-        action: 'update',
-        entity,
-        user,
-        lang,
-        id,
-        version,
-        input: body.values,
-      });
-    }
-    default: {
-      const id = rowId(body.id);
-      const version = rowVersion(body.version);
-      await runWrite(ctx, {
-        source: 'api',
-        action: 'delete',
-        entity,
-        user,
-        lang,
-        id,
-        version,
-        input: undefined,
-      });
-      return null;
-    }
-  }
+/** One authorised call of an action: what every handler may use. */
+interface ActionCall {
+  ctx: AppContext;
+  entity: Entity;
+  user: CurrentUser;
+  body: Row;
+  lang: Lang;
+  year: number | null;
+  reply: FastifyReply;
 }
+
+type Handler = (call: ActionCall) => Promise<FastifyReply>;
+
+/** The role's field modes: hidden fields are never answered nor written, read-only ones kept. */
+const modesOf = (c: ActionCall) => fieldModes(c.ctx, c.user, c.entity);
+
+/** The answer envelope of a handler's data, without the fields hidden from the role. */
+function answer(c: ActionCall, modes: Map<string, FieldMode>, data: unknown): FastifyReply {
+  return c.reply.send(ok(stripAnswer(data, hiddenOf(modes))));
+}
+
+/** Reads answer the row(s) the repository gives; Print is Get under another permission. */
+async function readOne(c: ActionCall): Promise<FastifyReply> {
+  const modes = await modesOf(c);
+  return answer(c, modes, await getRow(c.ctx, c.entity, c.user, rowId(c.body.id)));
+}
+
+const HANDLERS: Record<EntityActionName, Handler> = {
+  async GetList(c) {
+    const modes = await modesOf(c);
+    return answer(c, modes, await listRows(c.ctx, c.entity, c.user, c.body, c.lang, c.year));
+  },
+  Get: readOne,
+  Print: readOne,
+  async GetAudit(c) {
+    const modes = await modesOf(c);
+    return answer(c, modes, await readAudit(c.ctx, c.entity, c.user, rowId(c.body.id), c.lang));
+  },
+  async Create(c) {
+    const modes = await modesOf(c);
+    // field modes, secret fields, validation and every later step: the write pipeline
+    const row = await runWrite(c.ctx, {
+      source: 'api',
+      action: 'create',
+      entity: c.entity,
+      user: c.user,
+      lang: c.lang,
+      input: c.body.values,
+    });
+    return answer(c, modes, row);
+  },
+  async Update(c) {
+    const modes = await modesOf(c);
+    // the id before the version (an id past int4: 404, not a 500)
+    const id = rowId(c.body.id);
+    const version = rowVersion(c.body.version);
+    const row = await runWrite(c.ctx, {
+      source: 'api',
+      action: 'update',
+      entity: c.entity,
+      user: c.user,
+      lang: c.lang,
+      id,
+      version,
+      input: c.body.values,
+    });
+    return answer(c, modes, row);
+  },
+  async Delete(c) {
+    const modes = await modesOf(c);
+    const id = rowId(c.body.id);
+    const version = rowVersion(c.body.version);
+    await runWrite(c.ctx, {
+      source: 'api',
+      action: 'delete',
+      entity: c.entity,
+      user: c.user,
+      lang: c.lang,
+      id,
+      version,
+      input: undefined,
+    });
+    return answer(c, modes, null);
+  },
+  // the file is the answer; field modes apply inside (export.ts)
+  Export: (c) => exportRows(c.ctx, c.entity, c.user, c.body, c.lang, c.reply, c.year),
+};
 
 export async function entityPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -112,20 +144,15 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
     '/api/:module/:entity/:action',
     async (req, reply) => {
       const entity = ctx.registry.byApiPath(req.params.module, req.params.entity);
-      const action = req.params.action.toLowerCase();
-      const need = ACTIONS[action];
-      if (!entity || !need) throw unknownEntity();
+      const action = entityActionOf(req.params.action);
+      if (!entity || !action) throw unknownEntity();
       const body = readBody(req);
       const user = (await authenticate(ctx, req, 'required', false)) as CurrentUser;
       const perms = await entityPermissions(ctx, user, entity.key);
-      if (!perms[need]) throw forbidden();
+      if (!perms[ENTITY_ACTION_PERMISSION[action]]) throw forbidden();
       checkLicence(ctx, entity);
       await checkBranches(ctx, entity, req);
-      if (action === 'export') return exportRows(ctx, entity, user, body, req.lang, reply, selectedYear(req));
-      // field permissions: hidden fields never answered nor written, read-only ones kept
-      const modes = await fieldModes(ctx, user, entity);
-      const data = await dispatch(ctx, entity, action, user, body, req.lang, selectedYear(req));
-      return reply.send(ok(stripAnswer(data, hiddenOf(modes))));
+      return HANDLERS[action]({ ctx, entity, user, body, lang: req.lang, year: selectedYear(req), reply });
     },
   );
 }

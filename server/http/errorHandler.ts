@@ -5,14 +5,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { EnvelopeState, failure } from '../../runtime/shared/envelope';
 import { isUnreachable } from '../db/connection';
 import { uniqueViolationField } from '../db/unique';
-import { errorText, t } from '../i18n';
+import { fieldMessage, message } from '../i18n';
 import { HttpError, errorData, errorFields, invalid, type ErrorKey } from './errors';
 import { RuleBudgetError } from '../../runtime/shared/ruleBudget';
 
 function send(req: FastifyRequest, reply: FastifyReply, status: number, key: ErrorKey, err?: HttpError) {
   if (err) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
   const body = failure(
-    [errorText(req.lang, key)],
+    [message(req.lang, `errors.${key}`)],
     err ? errorFields(err, req.lang) : [],
     err?.table ?? [],
     err ? errorData(err, req.lang) : null,
@@ -72,7 +72,7 @@ export function installErrorHandlers(app: FastifyInstance, staticDir: string | n
         reply,
         417,
         'YouHaveNotEnteredValuesCorrectly',
-        invalid([{ FieldName: '', Message: t(req.lang, 'designerCheck.ruleBudget') }]),
+        invalid([fieldMessage(req.lang, '', 'designerCheck.ruleBudget')]),
       );
     const duplicate = uniqueViolationField(error);
     if (duplicate)
@@ -81,7 +81,7 @@ export function installErrorHandlers(app: FastifyInstance, staticDir: string | n
         reply,
         417,
         'YouHaveNotEnteredValuesCorrectly',
-        invalid([{ FieldName: duplicate, Message: t(req.lang, 'validation.unique') }]),
+        invalid([fieldMessage(req.lang, duplicate, 'validation.unique')]),
       );
     if (isUnreachable(error)) {
       req.log.error(

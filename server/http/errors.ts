@@ -1,31 +1,10 @@
 /** Errors that become envelopes with a status; thrown anywhere in a route, answered by one handler. */
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
 import type { Lang } from '../../runtime/shared/definition';
+import type { ErrorKey } from '../../runtime/shared/errorKeys';
 
-/** Message keys under "errors" in the translation files. */
-export type ErrorKey =
-  | 'BadRequest'
-  | 'TheSessionIsOver'
-  | 'YouDoNotHavePermissionToAccessThisSection'
-  | 'NotFound'
-  | 'UnknownEntity'
-  | 'PayloadTooLarge'
-  | 'YouHaveNotEnteredValuesCorrectly'
-  | 'ConcurrencyConflict'
-  | 'PasswordChangeRequired'
-  | 'TooManyRequestsError'
-  | 'UnspecifiedErrorOccurredPleaseContactSupport'
-  | 'NetworkUnavailablePleaseCheckIt'
-  | 'WrongCurrentPassword'
-  | 'WeakPassword'
-  | 'InvalidUsernameOrPassword'
-  | 'BusinessRuleViolated'
-  | 'NotAccessTenants'
-  | 'TheLicenceExpiredPleaseCallCompany'
-  | 'NoOperatingLicenseInOneOrMoreSelectedBranches'
-  | 'StockTakingInProgress'
-  | 'NotInStockTaking'
-  | 'ExportTooManyRows';
+/** Message keys under "errors" in the translation files (runtime/shared/errorKeys.ts). */
+export type { ErrorKey };
 
 export class HttpError extends Error {
   constructor(

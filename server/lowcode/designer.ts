@@ -11,6 +11,7 @@ import type { AppContext, CurrentUser } from '../context';
 import { activeVersions, versionsOf } from './store';
 import { plan, publish, validDefinition } from './publish';
 import { DESIGNER } from './pseudo';
+import type { PlanAnswer } from '../../runtime/shared/plan';
 
 const allowed = (ctx: AppContext, user: CurrentUser) => requirePermission(ctx, user, DESIGNER, 'edit');
 
@@ -82,7 +83,8 @@ export async function designerPlugin(app: FastifyInstance): Promise<void> {
     await allowed(ctx, user);
     const def = validDefinition(ctx, body.definition, req.lang);
     const { changes, breaking } = await plan(ctx, user, def, req.lang);
-    return { changes, breaking, preview: { validators: previewValidators(ctx, def) } };
+    const answer: PlanAnswer = { changes, breaking, preview: { validators: previewValidators(ctx, def) } };
+    return answer;
   });
 
   businessRoute(app, 'SystemConfig/Designer/Publish', async ({ req, user, body }) => {

@@ -16,20 +16,10 @@ import type { AppContext } from '../context';
 import type { Untyped } from '../db/untyped';
 import type { Entity } from '../definitions/registry';
 import { t } from '../i18n';
+import type { PlanChange } from '../../runtime/shared/plan';
 import { scopeKept } from './publishAccess';
 
-export type ChangeKind =
-  'addEntity' | 'addField' | 'removeField' | 'changeType' | 'changeLabel' | 'changeScope' | 'other';
-
-export interface PlanChange {
-  kind: ChangeKind;
-  /** The field (`child.field` inside a child table); absent for whole-entity changes. */
-  field?: string;
-  message: string;
-  /** Stored rows holding a value the change touches. */
-  rows: number;
-  breaking: boolean;
-}
+export type { PlanChange, PlanChangeKind as ChangeKind } from '../../runtime/shared/plan';
 
 /** A column whose type changes: kept under a new name, the new column filled where values convert. */
 export interface TypeChange {

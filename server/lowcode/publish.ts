@@ -16,7 +16,9 @@ import { Registry, entityKey, tableName } from '../definitions/registry';
 import { syncAdminPermissions } from '../security/adminPermissions';
 import { invalid } from '../http/errors';
 import { businessError } from '../entities/document';
-import { MODULE_TITLES } from '../security/modules';
+import { isModuleName } from '../../runtime/shared/modules';
+import { TEXT_KEY } from '../../runtime/shared/envelope';
+import { fieldMessage, textParams } from '../i18n';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
@@ -31,7 +33,7 @@ export function checkDefinition(
   const problems = definitionProblems(json, lang);
   if (problems.length) return problems;
   const def = json as EntityDefinition;
-  if (!(def.module in MODULE_TITLES))
+  if (!isModuleName(def.module))
     problems.push({ path: '/module', message: `unknown module '${def.module}'` });
   const key = entityKey(def);
   const clash = ctx.registry.all().find((e) => e.table === tableName(def) && e.key !== key);
@@ -86,7 +88,8 @@ function compileProblems(ctx: AppContext, def: EntityDefinition): { path: string
 /** 417 with the JSON path of each problem, or the definition. */
 export function validDefinition(ctx: AppContext, json: unknown, lang: Lang = 'en'): EntityDefinition {
   const problems = checkDefinition(ctx, json, lang);
-  if (problems.length) throw invalid(problems.map((p) => ({ FieldName: p.path, Message: p.message })));
+  if (problems.length)
+    throw invalid(problems.map((p) => fieldMessage(lang, p.path, TEXT_KEY, textParams(p.message))));
   return json as EntityDefinition;
 }
 
@@ -101,7 +104,8 @@ export async function plan(
   lang: Lang,
 ): Promise<Plan> {
   const denied = await publishAccessProblems(ctx, user, def, lang);
-  if (denied.length) throw invalid(denied.map((p) => ({ FieldName: p.path, Message: p.message })));
+  if (denied.length)
+    throw invalid(denied.map((p) => fieldMessage(lang, p.path, TEXT_KEY, textParams(p.message))));
   return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), def, lang);
 }
 

@@ -6,7 +6,7 @@ import { issueTokens } from '../auth/tokens';
 import { signInAttempt } from '../auth/rateLimit';
 import { businessRoute } from '../http/business';
 import { HttpError, badRequest } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import { requestReset, resetRequestsSettled } from '../auth/resetRequests';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -57,13 +57,13 @@ export async function accountPlugin(app: FastifyInstance): Promise<void> {
       if (!row || !valid || row.disabled) {
         await taken.attempt.failed();
         throw new HttpError(417, 'WrongCurrentPassword', [
-          { FieldName: 'currentPassword', Message: t(req.lang, 'errors.WrongCurrentPassword') },
+          fieldMessage(req.lang, 'currentPassword', 'errors.WrongCurrentPassword'),
         ]);
       }
       await taken.attempt.succeeded();
       if (!isStrongPassword(next)) {
         throw new HttpError(417, 'WeakPassword', [
-          { FieldName: 'newPassword', Message: t(req.lang, 'errors.WeakPassword') },
+          fieldMessage(req.lang, 'newPassword', 'errors.WeakPassword'),
         ]);
       }
       await ctx.db

@@ -9,7 +9,7 @@ import { LOOKUP_DISPLAY_SUFFIX, type Lang } from '../../runtime/shared/definitio
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { invalid } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import type { Row } from '../entities/rows';
 import { cached } from './accessCache';
 import {
@@ -24,7 +24,7 @@ import { guardLineValues, refusedLineCells } from './lineGuard';
 import { partyReadOnly } from './partyWrite';
 
 export type { FieldMode };
-export const FIELD_MODES: readonly FieldMode[] = ['hidden', 'readOnly'];
+export { FIELD_MODES } from '../../runtime/shared/fieldModes';
 
 /**
  * The user's role's field modes on one entity (only fields of its current definition; line fields
@@ -102,7 +102,7 @@ export function guardValues(
   const own = [...modes].filter(([f]) => !splitChildKey(f));
   const refused = own
     .filter(([f, m]) => m === 'hidden' && values[f] !== undefined && values[f] !== null)
-    .map(([f]) => ({ FieldName: f, Message: t(lang, 'errors.FieldNotWritable') }));
+    .map(([f]) => fieldMessage(lang, f, 'errors.FieldNotWritable'));
   const cells = refusedLineCells(modes, values, lang);
   if (refused.length || cells.length) throw invalid(refused, cells);
   if (!stored) {

@@ -9,7 +9,9 @@ import type { LineChanges } from '../../runtime/shared/reports';
 import { expressionInputs } from '../../runtime/shared/ruleRuns';
 import type { CrossFieldRule, Expr } from '../../runtime/shared/rules';
 
-export type FieldMode = 'hidden' | 'readOnly';
+import type { FieldMode } from '../../runtime/shared/fieldModes';
+
+export type { FieldMode };
 type Row = Record<string, unknown>;
 
 export function childFieldKey(child: string, field: string): string {

@@ -9,7 +9,7 @@
 import type { Lang } from '../../runtime/shared/definition';
 import type { TableMessage } from '../../runtime/shared/envelope';
 import type { Entity } from '../definitions/registry';
-import { t } from '../i18n';
+import { cellMessage } from '../i18n';
 import { lineFieldsByMode, type FieldMode } from './lineFields';
 
 type Row = Record<string, unknown>;
@@ -32,12 +32,7 @@ export function refusedLineCells(
       if (!isRow(line)) return;
       for (const field of hidden)
         if (line[field] !== undefined && line[field] !== null)
-          out.push({
-            TableName: child,
-            RowIndex: index,
-            FieldName: field,
-            Message: t(lang, 'errors.FieldNotWritable'),
-          });
+          out.push(cellMessage(lang, child, index, field, 'errors.FieldNotWritable'));
     });
   }
   return out;

@@ -13,7 +13,7 @@ import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
 import type { CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { invalid } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import { partyKind } from './permissions';
 
 export function ownPartyValues(entity: Entity, user: CurrentUser, values: unknown, lang: Lang): unknown {
@@ -28,7 +28,7 @@ export function ownPartyValues(entity: Entity, user: CurrentUser, values: unknow
     return values;
   const given = (values as Record<string, unknown>)[scope.party];
   if (given !== undefined && given !== null && given !== user.partyId)
-    throw invalid([{ FieldName: scope.party, Message: t(lang, 'errors.FieldNotWritable') }]);
+    throw invalid([fieldMessage(lang, scope.party, 'errors.FieldNotWritable')]);
   return { ...values, [scope.party]: user.partyId };
 }
 

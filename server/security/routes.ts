@@ -3,18 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { localText } from '../../runtime/shared/definition';
 import { businessRoute } from '../http/business';
 import { unknownEntity } from '../http/errors';
-import { MODULE_ORDER, MODULE_TITLES } from './modules';
+import { MODULES, MODULE_TITLES } from '../../runtime/shared/modules';
 import { SHELL_PAGES } from './pages';
 import { menuSlots } from './menuLayout';
 import { entityPermissions, permissionsByEntity } from './permissions';
 import { entityFromBody } from '../meta/lookup';
+import type { MenuItem } from '../../runtime/shared/menu';
 
-export interface MenuItem {
-  route: string;
-  title: string;
-  entity?: string;
-  children?: MenuItem[];
-}
+export type { MenuItem } from '../../runtime/shared/menu';
 
 export async function securityPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -44,7 +40,7 @@ export async function securityPlugin(app: FastifyInstance): Promise<void> {
       list.push(item);
       groups.set(slot.module, list);
     }
-    return MODULE_ORDER.filter((m) => groups.has(m)).map((m) => ({
+    return MODULES.filter((m) => groups.has(m)).map((m) => ({
       route: `/${m}`,
       title: localText(MODULE_TITLES[m], req.lang),
       children: groups.get(m),

@@ -9,15 +9,16 @@ import { revokeUserTokens } from '../auth/refresh';
 import type { UsersTable } from '../db/types';
 import { businessRoute } from '../http/business';
 import { HttpError, badRequest, notFound } from '../http/errors';
-import { t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import { allowedSecurity } from './admin';
+import type { UserEntry } from '../../runtime/shared/users';
 
 type UserRow = Pick<
   UsersTable,
   'username' | 'display_name' | 'role' | 'is_vendor' | 'is_customer' | 'party_id' | 'disabled'
 > & { id: number };
 
-function answer(r: UserRow) {
+function answer(r: UserRow): UserEntry {
   return {
     id: Number(r.id),
     username: r.username,
@@ -66,9 +67,7 @@ export async function usersPlugin(app: FastifyInstance): Promise<void> {
       throw badRequest();
     if (password !== undefined && password !== null && password !== '') {
       if (typeof password !== 'string' || !isStrongPassword(password))
-        throw new HttpError(417, 'WeakPassword', [
-          { FieldName: 'password', Message: t(req.lang, 'errors.WeakPassword') },
-        ]);
+        throw new HttpError(417, 'WeakPassword', [fieldMessage(req.lang, 'password', 'errors.WeakPassword')]);
     }
     const disabled = body.disabled === true;
     const values = {

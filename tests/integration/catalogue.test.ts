@@ -134,8 +134,16 @@ describe('error catalogue against the real server', () => {
     });
     expect(error.status).toBe(417);
     expect(dialogs()).toMatchObject([{ kind: 'error', messages: ['مقادیر را به‌درستی وارد نکرده‌اید.'] }]);
+    expect(error.envelope?.Messages).toEqual([
+      { Key: 'errors.YouHaveNotEnteredValuesCorrectly', Params: {} },
+    ]);
     expect(error.envelope?.ServerMessageTexts).toEqual([
-      { FieldName: 'nationalCode', Message: 'کد ملی معتبر نیست.' },
+      {
+        FieldName: 'nationalCode',
+        Key: 'validation.format.ir-national-code',
+        Params: { format: 'ir-national-code' },
+        Message: 'کد ملی معتبر نیست.',
+      },
     ]);
   });
 

@@ -75,7 +75,12 @@ describe.each(DIALECTS)('password reset and change on %s', (dialect) => {
     });
     expect(weak.status).toBe(417);
     expect(weak.body.ServerMessageTexts).toEqual([
-      { FieldName: 'newPassword', Message: 'رمز عبور باید دست‌کم ۸ نویسه و شامل حرف و رقم باشد.' },
+      {
+        FieldName: 'newPassword',
+        Key: 'errors.WeakPassword',
+        Params: {},
+        Message: 'رمز عبور باید دست‌کم ۸ نویسه و شامل حرف و رقم باشد.',
+      },
     ]);
     const wrong = await call(app, 'Security/Account/ChangePassword', temp.access_token, {
       currentPassword: 'nope',

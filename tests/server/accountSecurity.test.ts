@@ -12,7 +12,7 @@ import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import { resetRequestsSettled } from '../../server/auth/resetRequests';
 import type { TokenPair } from '../../server/auth/tokens';
-import type { UserEntry as UserAnswer } from '../../src/pages/security/api';
+import type { UserEntry as UserAnswer } from '../../runtime/shared/users';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, token, type TestDb } from './helpers';
 
 const HOUR = 3_600_000;

@@ -340,7 +340,14 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
       { values: { name: 'ab', customerType: 'person' } },
       { 'accept-language': 'en' },
     );
-    expect(en.body.ServerMessageTexts).toEqual([{ FieldName: 'code', Message: expect.any(String) }]);
+    expect(en.body.ServerMessageTexts).toEqual([
+      {
+        FieldName: 'code',
+        Key: 'validation.required',
+        Params: expect.any(Object),
+        Message: expect.any(String),
+      },
+    ]);
     expect(en.body.ServerMessageTexts[0]!.Message).not.toBe('این فیلد الزامی است.');
     const notObject = await call(app, 'Sales/Customer/Create', tok.staff!, { values: 'nope' });
     expect(notObject.status).toBe(400);

@@ -163,6 +163,7 @@ describe('failures', () => {
       State: 2,
       Data: null,
       MessageTexts: ['خطای نامشخصی رخ داد؛ لطفاً با پشتیبانی تماس بگیرید.'],
+      Messages: [{ Key: 'errors.UnspecifiedErrorOccurredPleaseContactSupport', Params: {} }],
       ServerMessageTexts: [],
       TableMessageTexts: [],
     });

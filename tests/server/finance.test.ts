@@ -58,6 +58,8 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
         TableName: 'lines',
         RowIndex: 1,
         FieldName: 'credit',
+        Key: 'messages.text',
+        Params: { text: 'جمع بدهکار و بستانکار سند برابر نیست' },
         Message: 'جمع بدهکار و بستانکار سند برابر نیست',
       },
     ]);

@@ -9,6 +9,7 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { createDatabase } from '../support/pg';
 import { currentWindow } from '../../server/auth/rateLimit';
 import type { Envelope } from '../../runtime/shared/envelope';
+import type { TokenPair } from '../../runtime/shared/tokens';
 
 export const DIALECTS = ['sqlite', 'postgres'] as const;
 export type TestDialect = (typeof DIALECTS)[number];
@@ -45,13 +46,8 @@ export async function makeApp(url: string, extra: BuildOptions['config'] = {}): 
   });
 }
 
-export interface TokenAnswer {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  refresh_expires_in: number;
-  token_type: string;
-}
+/** The /Token answer (runtime/shared/tokens.ts). */
+export type TokenAnswer = TokenPair;
 
 export async function token(
   app: FastifyInstance,

@@ -124,7 +124,14 @@ describe.each(DIALECTS)('line field permissions on %s', (dialect) => {
     });
     expect(refused.status).toBe(417);
     expect(refused.body.TableMessageTexts).toEqual([
-      { TableName: 'lines', RowIndex: 1, FieldName: 'unitPrice', Message: expect.stringMatching(PERSIAN) },
+      {
+        TableName: 'lines',
+        RowIndex: 1,
+        FieldName: 'unitPrice',
+        Key: 'errors.FieldNotWritable',
+        Params: {},
+        Message: expect.stringMatching(PERSIAN),
+      },
     ]);
     const amountSent = await update(staff, seen, { ...sent, lines: [{ ...seen.lines[0], amount: 1 }] });
     expect(amountSent.status).toBe(417);

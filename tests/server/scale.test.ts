@@ -54,7 +54,12 @@ describe.each(DIALECTS)('generated rows, unique fields and lastRow on %s', (dial
     });
     expect(again.status).toBe(417);
     expect(again.body.ServerMessageTexts).toEqual([
-      { FieldName: 'code', Message: 'این مقدار پیش‌تر ثبت شده است؛ مقدار دیگری وارد کنید.' },
+      {
+        FieldName: 'code',
+        Key: 'validation.unique',
+        Params: {},
+        Message: 'این مقدار پیش‌تر ثبت شده است؛ مقدار دیگری وارد کنید.',
+      },
     ]);
   });
 

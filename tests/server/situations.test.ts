@@ -46,7 +46,14 @@ describe.each(DIALECTS)('catalogue situations on %s', (dialect) => {
     expect(res.status).toBe(417);
     expect(res.body.State).toBe(1);
     expect(res.body.TableMessageTexts).toEqual([
-      { TableName: 'lines', RowIndex: 2, FieldName: 'quantity', Message: 'مقدار باید دست‌کم 0.001 باشد.' },
+      {
+        TableName: 'lines',
+        RowIndex: 2,
+        FieldName: 'quantity',
+        Key: 'validation.minimum',
+        Params: expect.objectContaining({ limit: 0.001 }),
+        Message: 'مقدار باید دست‌کم 0.001 باشد.',
+      },
     ]);
     expect(await count('Sales/Invoice')).toBe(before);
   });
@@ -212,6 +219,7 @@ describe.each(DIALECTS)('catalogue situations on %s', (dialect) => {
       State: 2,
       Data: null,
       MessageTexts: ['خطای نامشخصی رخ داد؛ لطفاً با پشتیبانی تماس بگیرید.'],
+      Messages: [{ Key: 'errors.UnspecifiedErrorOccurredPleaseContactSupport', Params: {} }],
       ServerMessageTexts: [],
       TableMessageTexts: [],
     });

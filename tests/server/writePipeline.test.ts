@@ -16,6 +16,7 @@ import type { Untyped } from '../../server/db/untyped';
 import { WRITE_STEPS, stepsOf } from '../../server/entities/write/pipeline';
 import type { WriteStep } from '../../server/entities/write/state';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
+import { serverText } from '../support/messages';
 
 const SYSTEM = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
 
@@ -150,7 +151,7 @@ describe.each(DIALECTS)('write pipeline on %s', (dialect) => {
       on: ['create', 'update', 'delete'],
       run: (w) => {
         if (w.entity.key === entity)
-          throw invalid([{ FieldName: 'name', Message: 'گام آزمایشی این نوشتن را نپذیرفت' }]);
+          throw invalid([{ FieldName: 'name', ...serverText('گام آزمایشی این نوشتن را نپذیرفت') }]);
       },
     };
     WRITE_STEPS.splice(WRITE_STEPS.findIndex((s) => s.name === 'audit') + 1, 0, refusing);

@@ -8,7 +8,7 @@
 import { hashPassword, isStrongPassword } from '../../auth/password';
 import { revokeUserTokens } from '../../auth/refresh';
 import { invalid } from '../../http/errors';
-import { t } from '../../i18n';
+import { fieldMessage } from '../../i18n';
 import type { EntityRule } from './types';
 
 const MAX_LENGTH = 64;
@@ -22,13 +22,9 @@ export const passwordResetRule: EntityRule = {
     if (values.status !== 'approved' || typeof temporary !== 'string') return values;
     if (!isStrongPassword(temporary) || temporary.length > MAX_LENGTH)
       throw invalid([
-        {
-          FieldName: 'temporaryPassword',
-          Message:
-            temporary.length > MAX_LENGTH
-              ? t(lang, 'validation.maxLength', { limit: MAX_LENGTH })
-              : t(lang, 'errors.WeakPassword'),
-        },
+        temporary.length > MAX_LENGTH
+          ? fieldMessage(lang, 'temporaryPassword', 'validation.maxLength', { limit: MAX_LENGTH })
+          : fieldMessage(lang, 'temporaryPassword', 'errors.WeakPassword'),
       ]);
     const username = String(values.username ?? before?.username ?? '');
     const user = await trx

@@ -1,8 +1,11 @@
 /** Security calls of docs/lowcode-api.md (roles, permissions, menu layout and access, users). */
 import { api } from '../../../runtime/http/pipeline';
 import type { EntityAction } from '../../../runtime/shared/definition';
+import type { UserEntry, UserInput } from '../../../runtime/shared/users';
 
-export type FieldMode = 'hidden' | 'readOnly';
+import type { FieldMode } from '../../../runtime/shared/fieldModes';
+
+export type { FieldMode };
 export type Actions = Record<EntityAction, boolean>;
 
 export interface RoleEntry {
@@ -23,18 +26,7 @@ export interface MenuLayoutModule {
   entities: { key: string; order: number; hidden: boolean }[];
 }
 
-export interface UserEntry {
-  id: number;
-  username: string;
-  displayName: string;
-  role: string;
-  isVendor: boolean;
-  isCustomer: boolean;
-  partyId: number | null;
-  disabled: boolean;
-}
-
-export type UserInput = Omit<UserEntry, 'id'> & { id?: number; password?: string };
+export type { UserEntry, UserInput } from '../../../runtime/shared/users';
 
 export const securityApi = {
   roles: () => api.post<RoleEntry[]>('Security/Role/List', {}),

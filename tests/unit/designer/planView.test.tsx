@@ -7,6 +7,7 @@ import { sampleClient, sampleRows } from '../../../renderers/designer/sampleRows
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import customerJson from '../../../schemas/sales/customer.json';
 import { setupI18n } from '../support/i18n';
+import { serverText } from '../../support/messages';
 
 beforeAll(setupI18n);
 afterEach(cleanup);
@@ -55,9 +56,9 @@ describe('designer helpers', () => {
   it("Plan's field messages land under their JSON paths", () => {
     expect(
       planErrors([
-        { FieldName: '/schema/properties/code/type', Message: 'نوع نامعتبر' },
-        { FieldName: '/name', Message: 'نام نامعتبر' },
-        { FieldName: '/name', Message: 'تکراری' },
+        { FieldName: '/schema/properties/code/type', ...serverText('نوع نامعتبر') },
+        { FieldName: '/name', ...serverText('نام نامعتبر') },
+        { FieldName: '/name', ...serverText('تکراری') },
       ]),
     ).toEqual({
       schema: { properties: { code: { type: { __errors: ['نوع نامعتبر'] } } } },

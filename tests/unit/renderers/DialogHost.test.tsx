@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../renderers/dialogs/DialogHost';
 import { closeAllDialogs, confirm, dialogStore, openDialog } from '../../../runtime/ui/dialogs';
 import { setupI18n } from '../support/i18n';
+import { serverKey } from '../../support/messages';
 
 // Fluent + RJSF in jsdom are slow on a loaded 2-core machine; user-event typing adds up.
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,11 +25,13 @@ function host() {
 }
 
 describe('DialogHost', () => {
-  it('shows error messages (keys translated) and closes with the Close button', async () => {
+  it("shows the server's error texts as they are (never taken for keys) and closes with the Close button", async () => {
     host();
-    act(() => void openDialog({ kind: 'error', messages: ['errors.NotFound', 'پیام سرور'] }));
+    act(
+      () => void openDialog({ kind: 'error', messages: ['رکورد مورد نظر یافت نشد.', 'form.confirmDelete'] }),
+    );
     expect(await screen.findByText('رکورد مورد نظر یافت نشد.')).toBeTruthy();
-    expect(screen.getByText('پیام سرور')).toBeTruthy();
+    expect(screen.getByText('form.confirmDelete')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'بستن' }));
     await waitFor(() => expect(dialogStore.getState().dialogs).toHaveLength(0));
   });
@@ -40,7 +43,14 @@ describe('DialogHost', () => {
         void openDialog({
           kind: 'tableErrors',
           messages: [],
-          rows: [{ TableName: 'lines', RowIndex: 2, FieldName: 'qty', Message: 'validation.required' }],
+          rows: [
+            {
+              TableName: 'lines',
+              RowIndex: 2,
+              FieldName: 'qty',
+              ...serverKey('validation.required', {}, 'required'),
+            },
+          ],
         }),
     );
     const cells = (await screen.findAllByRole('cell')).map((c) => c.textContent);

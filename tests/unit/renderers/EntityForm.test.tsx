@@ -5,6 +5,7 @@ import { failure } from '../../../runtime/shared/envelope';
 import { customer } from './defs';
 import { setupI18n } from '../support/i18n';
 import { renderForm } from './renderForm';
+import { serverKey, serverText } from '../../support/messages';
 
 // Fluent + RJSF in jsdom are slow on a loaded 2-core machine; user-event typing adds up.
 vi.setConfig({ testTimeout: 20_000 });
@@ -58,7 +59,7 @@ describe('EntityForm', () => {
   it('shows serverErrors inline under their fields', () => {
     renderForm(customer, {
       values: { code: 'C1', name: 'نام', customerType: 'person' },
-      serverErrors: [{ FieldName: 'code', Message: 'این کد تکراری است.' }],
+      serverErrors: [{ FieldName: 'code', ...serverText('این کد تکراری است.') }],
     });
     const message = screen.getByText('این کد تکراری است.');
     const field = screen.getByLabelText(/کد مشتری/);
@@ -67,8 +68,8 @@ describe('EntityForm', () => {
 
   it('puts the field messages of a 417 answer inline and keeps the values', async () => {
     const envelope = failure(
-      ['مقادیر نادرست است.'],
-      [{ FieldName: 'mobile', Message: 'validation.format.ir-mobile' }],
+      [serverKey('errors.YouHaveNotEnteredValuesCorrectly', {}, 'مقادیر نادرست است.')],
+      [{ FieldName: 'mobile', ...serverKey('validation.format.ir-mobile') }],
     );
     const { user } = renderForm(customer, {
       onSave: () => Promise.reject(new ApiError(417, envelope)),

@@ -5,6 +5,7 @@ import { failure } from '../../../runtime/shared/envelope';
 import { invoice, voucher } from './defs';
 import { setupFormDom } from '../support/formDom';
 import { renderForm } from './renderForm';
+import { serverKey, serverText } from '../../support/messages';
 
 // Fluent + RJSF + AG Grid in jsdom are slow on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -91,9 +92,9 @@ describe('document form (lines and rules)', () => {
 
   it('lists server cell errors by line and field, business errors, and keeps what was typed', async () => {
     const answer = failure(
-      ['YouHaveNotEnteredValuesCorrectly'],
-      [{ FieldName: 'number', Message: 'شماره تکراری است' }],
-      [{ TableName: 'lines', RowIndex: 1, FieldName: 'unitPrice', Message: 'فی مجاز نیست' }],
+      [serverKey('errors.YouHaveNotEnteredValuesCorrectly')],
+      [{ FieldName: 'number', ...serverText('شماره تکراری است') }],
+      [{ TableName: 'lines', RowIndex: 1, FieldName: 'unitPrice', ...serverText('فی مجاز نیست') }],
       { BusinessErrors: ['دوره مالی بسته است'] },
     );
     const onSave = vi.fn(async () => {

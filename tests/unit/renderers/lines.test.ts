@@ -25,6 +25,7 @@ import {
 } from '../../../renderers/form/lines/lines';
 import { invoice, voucher } from './defs';
 import { precompiled } from './validators';
+import { serverText } from '../../support/messages';
 
 const lines = invoice.children!.lines!;
 const vlines = voucher.children!.lines!;
@@ -135,9 +136,9 @@ describe('lines: errors', () => {
     const sentKeys = [r[0]!.key, r[2]!.key]; // r[1] was blank and not sent
     const server = serverCellErrors(
       [
-        { TableName: 'lines', RowIndex: 1, FieldName: 'unitPrice', Message: 'گران' },
-        { TableName: 'other', RowIndex: 0, FieldName: 'item', Message: 'not ours' },
-        { TableName: 'lines', RowIndex: 7, FieldName: 'item', Message: 'out of range' },
+        { TableName: 'lines', RowIndex: 1, FieldName: 'unitPrice', ...serverText('گران') },
+        { TableName: 'other', RowIndex: 0, FieldName: 'item', ...serverText('not ours') },
+        { TableName: 'lines', RowIndex: 7, FieldName: 'item', ...serverText('out of range') },
       ],
       'lines',
       sentKeys,

@@ -19,6 +19,7 @@ import {
 import { customer, invoice } from './defs';
 import { setupI18n } from '../support/i18n';
 import { validatorsFor } from './validators';
+import { serverText } from '../../support/messages';
 
 beforeAll(setupI18n);
 afterEach(cleanup);
@@ -88,8 +89,8 @@ describe('useEntityForm', () => {
 
   it('a 417 answer puts its field messages and business errors in view; editing the field drops its message', async () => {
     const envelope = failure(
-      ['مقادیر نادرست است.'],
-      [{ FieldName: 'code', Message: 'این کد تکراری است.' }],
+      [serverText('مقادیر نادرست است.')],
+      [{ FieldName: 'code', ...serverText('این کد تکراری است.') }],
       [],
       {
         BusinessErrors: ['سقف اعتبار گذشته است.'],

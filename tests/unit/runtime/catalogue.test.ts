@@ -89,6 +89,8 @@ describe('error catalogue', () => {
     expect(keys()).toEqual(['نام لازم است', 'کد تکراری', 'کد کوتاه']);
     await failWith(400, envelope(2, null, { MessageTexts: ['BadRequest'] }));
     expect(keys().at(-1)).toBe('BadRequest');
+    // the server's texts are shown as they are, never looked up as keys
+    expect(toasts.every((t) => t.literal === true)).toBe(true);
   });
 
   it('invalid_grant on /Token → InvalidUsernameOrPassword', async () => {

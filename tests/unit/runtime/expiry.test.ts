@@ -16,7 +16,13 @@ function jwt(claims: Record<string, unknown>): string {
 function signIn(expiresIn: number) {
   const exp = Math.floor(clock.now() / 1000) + expiresIn;
   saveTokens(
-    { access_token: jwt({ exp }), refresh_token: 'r', expires_in: expiresIn, refresh_expires_in: 3600 },
+    {
+      access_token: jwt({ exp }),
+      refresh_token: 'r',
+      expires_in: expiresIn,
+      refresh_expires_in: 3600,
+      token_type: 'bearer',
+    },
     false,
   );
 }

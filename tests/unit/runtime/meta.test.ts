@@ -12,13 +12,14 @@ import {
 } from '../../../runtime/meta/loaders';
 import { connectToastSink, type ToastRequest } from '../../../runtime/ui/toasts';
 import { envelope, json, startServer, type TestServer } from './testServer';
+import { ENTITY_ACTION_NAMES, entityClientMethod } from '../../../runtime/shared/entityActions';
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startServer();
   configurePipeline({ baseURL: server.url });
-  for (const action of ['GetList', 'Get', 'Create', 'Update', 'Delete'])
+  for (const action of ['GetList', 'Get', 'Print', 'Create', 'Update', 'Delete', 'GetAudit'])
     server.on(`/api/Sales/Customer/${action}`, (req, res) =>
       json(res, 200, envelope(0, { action, body: JSON.parse(req.body) as unknown })),
     );
@@ -59,6 +60,15 @@ describe('entity client', () => {
     expect(server.seen.map((s) => s.url)).toEqual(
       ['GetList', 'Get', 'Create', 'Update', 'Delete'].map((a) => `/api/Sales/Customer/${a}`),
     );
+  });
+});
+
+describe('entity client and the shared action list', () => {
+  it('has one method per action of runtime/shared/entityActions.ts, posting to that action', async () => {
+    const client = createEntityClient({ module: 'sales', name: 'customer' });
+    expect(Object.keys(client).sort()).toEqual(ENTITY_ACTION_NAMES.map(entityClientMethod).sort());
+    expect(await client.print!(4)).toMatchObject({ action: 'Print', body: { id: 4 } });
+    expect(await client.getAudit!(4)).toMatchObject({ action: 'GetAudit', body: { id: 4 } });
   });
 });
 

@@ -45,7 +45,7 @@ function pair(claims: Record<string, unknown> = {}) {
     refresh_token: `refresh-${issued}`,
     expires_in: 900,
     refresh_expires_in: 86400,
-    token_type: 'Bearer',
+    token_type: 'bearer' as const,
   };
 }
 

@@ -27,6 +27,7 @@ function signIn(claims: Record<string, unknown>) {
       refresh_token: 'r',
       expires_in: 900,
       refresh_expires_in: 3600,
+      token_type: 'bearer',
     },
     false,
   );

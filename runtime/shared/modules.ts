@@ -1,7 +1,44 @@
-/** Titles of the spec's 20 module areas (menu groups), Persian and English. */
-import type { LocalText } from '../../runtime/shared/definition';
+/**
+ * The module areas of spec section 2, once for the server (menu groups, publish check), the
+ * browser (a lazily loaded route per module) and the definition schema's `module` enum
+ * (schemas/definition.schema.json; a unit test keeps the two equal). In menu order.
+ */
+import type { LocalText } from './definition';
 
-export const MODULE_TITLES: Record<string, LocalText> = {
+export const MODULES = [
+  'accounting',
+  'common',
+  'HR',
+  'shared',
+  'inventory',
+  'marketing',
+  'planning',
+  'promotion',
+  'rationing',
+  'report',
+  'salary',
+  'sales',
+  'security',
+  'supplyChain',
+  'systemConfig',
+  'systm',
+  'transport',
+  'treasury',
+  'workFlow',
+  'management',
+] as const;
+
+export type ModuleName = (typeof MODULES)[number];
+
+const NAMES: ReadonlySet<string> = new Set(MODULES);
+
+/** True for a module of the list (an own name: `constructor` is none). */
+export function isModuleName(value: unknown): value is ModuleName {
+  return typeof value === 'string' && NAMES.has(value);
+}
+
+/** Menu group titles, Persian and English. */
+export const MODULE_TITLES: { readonly [M in ModuleName]: LocalText } = {
   accounting: { fa: 'حسابداری', en: 'Accounting' },
   common: { fa: 'عمومی', en: 'Common' },
   HR: { fa: 'منابع انسانی', en: 'Human resources' },
@@ -23,6 +60,3 @@ export const MODULE_TITLES: Record<string, LocalText> = {
   workFlow: { fa: 'گردش کار', en: 'Workflow' },
   management: { fa: 'مدیریت', en: 'Management' },
 };
-
-/** Order of module groups in the menu. */
-export const MODULE_ORDER = Object.keys(MODULE_TITLES);

@@ -1,0 +1,10 @@
+/** One item of Security/Menu/GetMenu: a module group with its screens as children. */
+export interface MenuItem {
+  /** e.g. "/sales" or "/sales/customer"; the second path segment is the module. */
+  route: string;
+  /** In the request language. */
+  title: string;
+  /** "module.entity" for generated screens. */
+  entity?: string;
+  children?: MenuItem[];
+}
