@@ -1,0 +1,7 @@
+export * from './kinds';
+export * from './derive';
+export * from './field';
+export * from './specs';
+export * from './fields';
+export * from './dateTimeText';
+export * from './numberText';
