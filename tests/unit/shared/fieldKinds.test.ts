@@ -232,6 +232,9 @@ describe('parseValue', () => {
       ['date', '2026-11-22', {}],
       ['time', '09:30', {}],
       ['mobile', '09121234567', {}],
+      ['multiEnum', 'a,b', { enumLabels: { a: { fa: 'الف' }, b: { fa: 'ب' } } }],
+      ['enum', 'b', { enum: ['a', 'b'], enumLabels: { b: { fa: 'ب' } } }],
+      ['enum', 3, { enum: [1, 3], enumLabels: { 3: { fa: 'خرداد' } } }],
     ];
     for (const [kind, value, field] of cases)
       expect([kind, parseValue(kind, displayValue(kind, value, 'fa', field), field)]).toEqual([kind, value]);
