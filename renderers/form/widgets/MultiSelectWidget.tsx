@@ -21,10 +21,13 @@ export function MultiSelectWidget(props: WidgetProps) {
   };
   return (
     <div id={props.id} role="group" aria-label={props.label}>
-      {choices.map((c) => (
+      {choices.map((c, i) => (
+        // own ids: the surrounding Field would label every box with the field's label
         <Checkbox
           key={c.value}
-          label={c.label}
+          id={`${props.id}-${i}`}
+          aria-labelledby={`${props.id}-${i}-label`}
+          label={{ children: c.label, id: `${props.id}-${i}-label` }}
           checked={chosen.has(c.value)}
           disabled={locked}
           onChange={(_, data) => toggle(c.value, data.checked === true)}
