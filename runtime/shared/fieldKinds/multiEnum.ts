@@ -1,6 +1,7 @@
 /**
  * Multi-select fields (kind multiEnum): the options are the keys of `enumLabels`, in order; the
- * stored value lists the chosen ones comma-separated ("red,blue"), checked by a schema pattern.
+ * stored value lists the chosen ones comma-separated ("red,blue"): its shape checked by the schema
+ * pattern, its values against the options by unknownOptions (the write checks both).
  */
 import type { KindField } from './field';
 
@@ -15,10 +16,15 @@ export function multiEnumValues(value: unknown): string[] {
   return [...new Set(parts.map((v) => v.trim()).filter(Boolean))];
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Pattern of a stored multi-select: values without commas, comma-separated, none empty. Whether
+ * each is one of the options is `unknownOptions` (a pattern listing them would repeat an
+ * alternation, which the pattern safety check refuses: runtime/shared/patternSafety.ts).
+ */
+export const MULTI_ENUM_PATTERN = '^[^,]+(?:,[^,]+)*$';
 
-/** Pattern of a stored multi-select: one or more of its options, comma-separated. */
-export function multiEnumPattern(options: readonly string[]): string {
-  const one = `(?:${options.map(escapeRegex).join('|')})`;
-  return `^${one}(?:,${one})*$`;
+/** The values of a stored multi-select that are not among its options (empty when all are). */
+export function unknownOptions(value: unknown, field: KindField): string[] {
+  const options = new Set(multiEnumOptions(field));
+  return multiEnumValues(value).filter((v) => !options.has(v));
 }

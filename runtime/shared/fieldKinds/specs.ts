@@ -12,7 +12,7 @@ import { toWesternDigits } from '../normalize';
 import { dateText, dateTimeText, parseDateTime, parseTime, timeText } from './dateTimeText';
 import { digitLang, type DisplayOptions, type KindField } from './field';
 import type { FieldKind, FilterFamily } from './kinds';
-import { multiEnumOptions, multiEnumPattern, multiEnumValues } from './multiEnum';
+import { MULTI_ENUM_PATTERN, multiEnumValues } from './multiEnum';
 import { formatMoney, localDigits, parseNumberInput, plainNumber } from './numberText';
 
 export interface KindSpec {
@@ -219,10 +219,7 @@ export const KINDS: Record<FieldKind, KindSpec> = {
   },
   multiEnum: {
     types: ['string'],
-    schema: (field) => {
-      const options = multiEnumOptions(field);
-      return options.length ? { type: 'string', pattern: multiEnumPattern(options) } : { type: 'string' };
-    },
+    schema: () => ({ type: 'string', pattern: MULTI_ENUM_PATTERN }),
     parse: (input, field) => {
       if (typeof input !== 'string' && !Array.isArray(input)) return input;
       // typed as shown: labels separated by «،» or «,»
