@@ -4,6 +4,7 @@
  * text is the field kind's displayValue (runtime/shared/fieldKinds), as the grid and lines show it.
  * Lookup ids are shown by the display texts fetched beforehand (usePrintDocument).
  */
+import { parseAttachmentIds } from '../../runtime/shared/attachments';
 import { rialInWords } from '../../runtime/shared/persianWords';
 import {
   localText,
@@ -22,8 +23,8 @@ import {
   type KindSource,
 } from '../../runtime/shared/fieldKind';
 
-/** Where a printed header field of each kind goes: among the fields, or the totals at the foot. */
-export const PRINT_PLACES: Record<FieldKind, 'fields' | 'totals'> = {
+/** Where a printed header field of each kind goes: among the fields, the totals at the foot, or the images. */
+export const PRINT_PLACES: Record<FieldKind, 'fields' | 'totals' | 'images'> = {
   text: 'fields',
   longText: 'fields',
   integer: 'fields',
@@ -42,7 +43,7 @@ export const PRINT_PLACES: Record<FieldKind, 'fields' | 'totals'> = {
   mobile: 'fields',
   email: 'fields',
   attachments: 'fields',
-  image: 'fields',
+  image: 'images',
 };
 
 /** The printed text of a field's value: its kind's display text; lookups by the fetched text. */
@@ -73,11 +74,19 @@ export interface PrintTable {
   rows: string[][];
 }
 
+/** Image fields: the stored image files, printed as pictures. */
+export interface PrintImages {
+  name: string;
+  label: string;
+  ids: number[];
+}
+
 export interface PrintModel {
   title: string;
   heading: string;
   fields: PrintCell[];
   totals: PrintCell[];
+  images: PrintImages[];
   tables: PrintTable[];
   words: string;
 }
@@ -119,10 +128,17 @@ export function printModel(
 ): PrintModel {
   const fields: PrintCell[] = [];
   const totals: PrintCell[] = [];
+  const images: PrintImages[] = [];
   for (const name of order(definition)) {
     const label = fieldLabel(definition, name, lang);
+    const place = PRINT_PLACES[kindOf(definition, name)];
+    if (place === 'images') {
+      const ids = parseAttachmentIds(row[name]);
+      if (ids.length) images.push({ name, label, ids });
+      continue;
+    }
     const text = printText(definition, name, row[name], texts, lang);
-    (PRINT_PLACES[kindOf(definition, name)] === 'totals' ? totals : fields).push({ name, label, text });
+    (place === 'totals' ? totals : fields).push({ name, label, text });
   }
   const lastTotal = [...order(definition)]
     .reverse()
@@ -137,6 +153,7 @@ export function printModel(
     // a stored copy of the words (a computed field) is not repeated among the fields
     fields: fields.filter((f) => f.text !== '' && f.text !== words),
     totals,
+    images,
     tables,
     words,
   };

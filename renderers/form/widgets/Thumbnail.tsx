@@ -1,13 +1,22 @@
-/** A stored image file shown small (the image widget): fetched through the attachments client. */
+/** A stored image file shown small (the image widget) or as printed: fetched through the attachments client. */
 import { makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { AttachmentsClient } from '../../../runtime/entity/attachments';
 
 const useStyles = makeStyles({
   img: { width: '64px', height: '64px', objectFit: 'cover', borderRadius: '4px' },
+  large: { maxWidth: '240px', maxHeight: '240px', objectFit: 'contain' },
 });
 
-export function Thumbnail({ client, id, alt }: { client: AttachmentsClient; id: number; alt: string }) {
+export interface ThumbnailProps {
+  client: Pick<AttachmentsClient, 'download'>;
+  id: number;
+  alt: string;
+  /** `large`: as printed (up to 240 px, not cropped). */
+  size?: 'small' | 'large';
+}
+
+export function Thumbnail({ client, id, alt, size = 'small' }: ThumbnailProps) {
   const styles = useStyles();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -26,5 +35,5 @@ export function Thumbnail({ client, id, alt }: { client: AttachmentsClient; id: 
       if (made) URL.revokeObjectURL(made);
     };
   }, [client, id]);
-  return url ? <img src={url} alt={alt} className={styles.img} /> : null;
+  return url ? <img src={url} alt={alt} className={size === 'large' ? styles.large : styles.img} /> : null;
 }

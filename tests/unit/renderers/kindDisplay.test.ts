@@ -127,11 +127,6 @@ function texts(lang: Lang): Record<string, Record<FieldKind, string>> {
   };
   for (const kind of FIELD_KINDS) {
     const value = FIELDS[kind].value;
-    out.grid![kind] = formatted(grid.find((c) => c.colId === kind) as ColDef<never>, value, row);
-    out.lines![kind] = formatted(lineCols.find((c) => c.colId === kind) as ColDef<never>, value, line);
-    out.print![kind] = printedCells.get(kind) ?? '(missing)';
-    out.printLines![kind] = table.rows[0]![table.columns.findIndex((c) => c.name === kind)]!;
-    out.history![kind] = auditValue(definition, kind, value, lang);
     out.shared![kind] = displayValue(
       kind,
       value,
@@ -139,6 +134,17 @@ function texts(lang: Lang): Record<string, Record<FieldKind, string>> {
       kindField(FIELDS[kind].schema, definition.fields[kind]),
       kind === 'lookup' ? { lookupText: CUSTOMER_TEXT } : {},
     );
+    out.grid![kind] = formatted(grid.find((c) => c.colId === kind) as ColDef<never>, value, row);
+    out.lines![kind] = formatted(lineCols.find((c) => c.colId === kind) as ColDef<never>, value, line);
+    // an image field of the header prints as its pictures, not as a text
+    out.print![kind] =
+      kind === 'image'
+        ? printed.images.some((f) => f.name === 'image' && f.ids.join(',') === value)
+          ? out.shared![kind]!
+          : '(not among the images)'
+        : (printedCells.get(kind) ?? '(missing)');
+    out.printLines![kind] = table.rows[0]![table.columns.findIndex((c) => c.name === kind)]!;
+    out.history![kind] = auditValue(definition, kind, value, lang);
   }
   return out;
 }
