@@ -16,6 +16,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { fieldLabel } from '../../runtime/shared/fieldKind';
 import type { AuditEntry, FieldDiff } from '../../runtime/shared/reports';
 import { localDigits } from '../format/digits';
 import { auditValue, formatInstant } from './values';
@@ -39,10 +40,8 @@ type Fields = Pick<EntityDefinition, 'schema' | 'fields'>;
 
 function DiffTable({ diff, fields, lang }: { diff: FieldDiff; fields: Fields; lang: Lang }) {
   const { t } = useTranslation();
-  const yesNo: [string, string] = [t('report.yes'), t('report.no')];
   const names = Object.keys(diff);
-  const value = (name: string, at: 0 | 1) =>
-    auditValue(diff[name]![at], fields.schema.properties[name], fields.fields[name], lang, yesNo);
+  const value = (name: string, at: 0 | 1) => auditValue(fields, name, diff[name]![at], lang);
   return (
     <DataTable
       size="extra-small"
@@ -51,10 +50,7 @@ function DiffTable({ diff, fields, lang }: { diff: FieldDiff; fields: Fields; la
         {
           id: 'field',
           header: t('history.field'),
-          cell: (name) => {
-            const meta = fields.fields[name];
-            return meta ? localText(meta.label, lang) : name;
-          },
+          cell: (name) => fieldLabel(fields, name, lang),
         },
         { id: 'before', header: t('history.before'), cell: (name) => value(name, 0) },
         { id: 'after', header: t('history.after'), cell: (name) => value(name, 1) },

@@ -14,9 +14,11 @@ import {
 } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createAttachmentsClient, type AttachmentsClientFactory } from '../../runtime/entity/attachments';
 import type { EntityClient } from '../../runtime/entity/types';
 import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
 import { formatDate, localDigits } from '../format';
+import { Thumbnail } from '../form/widgets/Thumbnail';
 import { printModel, type PrintModel } from './printData';
 import { usePrintDocument } from './usePrintDocument';
 
@@ -53,6 +55,7 @@ const useStyles = makeStyles({
   num: { textAlign: 'end', whiteSpace: 'nowrap' },
   totals: { marginInlineStart: 'auto', minWidth: '320px' },
   words: { fontWeight: 600 },
+  images: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'flex-end', margin: 0 },
 });
 
 export interface PrintViewProps {
@@ -61,12 +64,21 @@ export interface PrintViewProps {
   clientFor?: (entityKey: string) => Pick<EntityClient, 'get'>;
   id: number;
   lang: Lang;
+  /** Clients of image fields (default: the server's Attachments API). */
+  attachments?: AttachmentsClientFactory;
   /** Defaults to window.print. */
   onPrint?: () => void;
   onBack?: () => void;
 }
 
-function Sheet({ model, lang }: { model: PrintModel; lang: Lang }) {
+interface SheetProps {
+  model: PrintModel;
+  lang: Lang;
+  definition: EntityDefinition;
+  attachments: AttachmentsClientFactory;
+}
+
+function Sheet({ model, lang, definition, attachments }: SheetProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
@@ -83,6 +95,17 @@ function Sheet({ model, lang }: { model: PrintModel; lang: Lang }) {
           </div>
         ))}
       </dl>
+      {model.images.map((f) => {
+        const files = attachments(definition, f.name);
+        return (
+          <figure key={f.name} data-field={f.name} className={styles.images}>
+            {f.ids.map((id) => (
+              <Thumbnail key={id} client={files} id={id} alt={f.label} size="large" />
+            ))}
+            <figcaption>{f.label}</figcaption>
+          </figure>
+        );
+      })}
       {model.tables.map((table) => (
         <section key={table.name} aria-label={table.label}>
           <h3>{table.label}</h3>
@@ -137,14 +160,16 @@ function Sheet({ model, lang }: { model: PrintModel; lang: Lang }) {
   );
 }
 
-export function PrintView({ definition, client, clientFor, id, lang, onPrint, onBack }: PrintViewProps) {
+export function PrintView(props: PrintViewProps) {
+  const { definition, client, clientFor, id, lang, onPrint, onBack } = props;
+  const attachments = props.attachments ?? createAttachmentsClient;
   usePrintCss();
   const { t } = useTranslation();
   const styles = useStyles();
   const doc = usePrintDocument(definition, client, clientFor, id);
   const model = useMemo(
-    () => (doc.state === 'ready' ? printModel(definition, doc.row, doc.texts, lang, t) : null),
-    [doc, definition, lang, t],
+    () => (doc.state === 'ready' ? printModel(definition, doc.row, doc.texts, lang) : null),
+    [doc, definition, lang],
   );
   if (doc.state === 'loading') return <Spinner label={t('print.loading')} />;
   if (!model)
@@ -161,7 +186,7 @@ export function PrintView({ definition, client, clientFor, id, lang, onPrint, on
         </Button>
         {onBack && <Button onClick={onBack}>{t('print.back')}</Button>}
       </div>
-      <Sheet model={model} lang={lang} />
+      <Sheet model={model} lang={lang} definition={definition} attachments={attachments} />
     </article>
   );
 }

@@ -6,6 +6,7 @@
 
 export type Lang = 'fa' | 'en';
 
+import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
@@ -18,7 +19,7 @@ export type LocalText = { fa: string } & Partial<Record<Lang, string>>;
 /** JSON Schema subset a field may use (ajv validates the rest). */
 export interface FieldSchema {
   type: 'string' | 'integer' | 'number' | 'boolean';
-  /** `date` (ISO yyyy-mm-dd), `date-time`, `ir-national-code`, `ir-sheba`, `ir-mobile`, `email`. */
+  /** `date` (ISO yyyy-mm-dd), `date-time`, `time` (HH:MM), `ir-national-code`, `ir-sheba`, `ir-mobile`, `email`. */
   format?: string;
   minLength?: number;
   maxLength?: number;
@@ -42,7 +43,14 @@ export interface EntityDataSchema {
 
 export interface FieldMeta {
   label: LocalText;
-  /** Enum labels per value, for selects and grid cells. */
+  /**
+   * What the field holds (runtime/shared/fieldKinds): absent, it is derived from the schema type and
+   * format, `money`, `lookup` and the uiSchema widget (fieldKinds/derive.ts).
+   */
+  kind?: FieldKind;
+  /** Decimal places of a decimal or percent field (0–6); values are rounded to them. */
+  precision?: number;
+  /** Enum labels per value, for selects and grid cells; a multiEnum's options are its keys, in order. */
   enumLabels?: Record<string, LocalText>;
   /** Lookup to another entity: the stored value is that entity's id. */
   lookup?: { entity: string; displayField: string };

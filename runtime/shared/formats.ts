@@ -27,7 +27,13 @@ export function isMobile(value: string): boolean {
   return /^09\d{9}$/.test(toWesternDigits(value));
 }
 
+/** Time of day as stored by the time kind: HH:MM or HH:MM:SS, 24-hour, no zone. */
+export function isTimeOfDay(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value);
+}
+
 export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
+  time: isTimeOfDay,
   'ir-national-code': isNationalCode,
   'ir-sheba': isSheba,
   'ir-mobile': isMobile,

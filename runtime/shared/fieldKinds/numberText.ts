@@ -1,0 +1,57 @@
+/**
+ * Digits and numbers as people read them: Persian digits and the Arabic thousands separator in fa,
+ * Western ones in en. Used by the kind display (display.ts) and re-exported by renderers/format.
+ */
+import type { Lang } from '../definition';
+import { toPersianDigits, toWesternDigits } from '../normalize';
+
+/** Western digits to the display digits of `lang` (Persian digits for fa). */
+export function localDigits(text: string, lang: Lang): string {
+  return lang === 'fa' ? toPersianDigits(text) : text;
+}
+
+/** Grouping separator shown between thousands: Arabic thousands separator in fa, comma otherwise. */
+export function groupSeparator(lang: Lang): string {
+  return lang === 'fa' ? '\u066c' : ',';
+}
+
+/** Groups the integer part of a Western-digit number string by thousands. */
+export function groupThousands(text: string, separator: string): string {
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const [intPart = '', frac] = body.split('.');
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  return (negative ? '-' : '') + grouped + (frac !== undefined ? '.' + frac : '');
+}
+
+/** A number's Western-digit text without exponent notation for large integers (Rial amounts reach 10^15). */
+export function plainNumber(value: number): string {
+  return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+}
+
+/** A number in the digits of `lang`, without grouping (codes, counts). */
+export function formatNumber(value: unknown, lang: Lang): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  return localDigits(plainNumber(value), lang);
+}
+
+/** A Rial amount: thousands separators and the digits of `lang`, e.g. ۱۲٬۳۴۵٬۰۰۰ in fa. */
+export function formatMoney(value: unknown, lang: Lang): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  return localDigits(groupThousands(plainNumber(value), groupSeparator(lang)), lang);
+}
+
+/**
+ * Parses what a user typed into a number: Persian/Arabic/Western digits, thousands separators
+ * (`,` `٬` `،` spaces, underscores) ignored, `٫` or `.` as decimal point. Empty text gives
+ * undefined; text that is not a number gives NaN.
+ */
+export function parseNumberInput(text: string): number | undefined {
+  const cleaned = toWesternDigits(text)
+    .replace(/[,\u066c\u060c\s_]/g, '')
+    .replace(/\u066b/g, '.')
+    .replace(/^\u2212/, '-');
+  if (cleaned === '') return undefined;
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return NaN;
+  return Number(cleaned);
+}
