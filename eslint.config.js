@@ -35,7 +35,7 @@ export default tseslint.config(
   {
     // Code both sides need: runtime/shared imports libraries and its own files, nothing else of the tree
     // (a later entry for the same files replaces the runtime/** rule, so it repeats that pattern).
-    // The folder is flat: `../` leaves it, unless it comes straight back (`../shared/x`).
+    // `../` from its top level leaves it, unless it comes straight back (`../shared/x`).
     files: ['runtime/shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -45,6 +45,25 @@ export default tseslint.config(
             NOT_IN_RUNTIME,
             {
               regex: '^(/|\\.\\./(?!shared/))',
+              message: 'runtime/shared imports only libraries and files of runtime/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The same for a folder one level inside runtime/shared (e.g. fieldKinds/): `../` stays in
+    // runtime/shared, `../../` leaves it unless it comes straight back.
+    files: ['runtime/shared/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NOT_IN_RUNTIME,
+            {
+              regex: '^(/|\\.\\./\\.\\./(?!shared/)|\\.\\./\\.\\./\\.\\./)',
               message: 'runtime/shared imports only libraries and files of runtime/shared.',
             },
           ],
