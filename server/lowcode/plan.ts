@@ -68,6 +68,10 @@ export function kindConverts(from: FieldKind, to: FieldKind): boolean {
   return NUMBER_KINDS.includes(from) && NUMBER_KINDS.includes(to);
 }
 
+function kindName(target: RetypeTarget): string {
+  return target.field.precision === undefined ? target.kind : `${target.kind}(${target.field.precision})`;
+}
+
 async function rowsWithValue(ctx: AppContext, table: string, column: string | null): Promise<number> {
   const db = ctx.db as unknown as Untyped;
   let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
@@ -110,8 +114,8 @@ async function partChanges(ctx: AppContext, part: Part, lang: Lang, plan: Plan):
       const ok = converts(old.type, field.type) && kindConverts(from.kind, to.kind);
       const rows = await rowsWithValue(ctx, part.table, name);
       const breaking = !ok && rows > 0;
-      // a change of kind within one JSON type is named by its kinds
-      const names = old.type === field.type ? [from.kind, to.kind] : [old.type, field.type];
+      // a change within one JSON type is named by its kinds (and places: decimal(2))
+      const names = old.type === field.type ? [kindName(from), kindName(to)] : [old.type, field.type];
       plan.changes.push({
         kind: 'changeType',
         field: label,
