@@ -98,12 +98,12 @@ function text(slot: ValueSlot, r: Rand, row: number, tag: string, unique: boolea
   return fit(out, field);
 }
 
-function integer(field: FieldSchema, meta: FieldMeta | undefined, r: Rand): number {
+function integer(field: FieldSchema, r: Rand, money = false): number {
   const min = field.minimum ?? 0;
-  const max = Math.min(field.maximum ?? min + 1_000_000, min + (meta?.money ? 1e12 : 1e6));
+  const max = Math.min(field.maximum ?? min + 1_000_000, min + (money ? 1e12 : 1e6));
   const v = min + Math.floor(r() * (max - min + 1));
   // money: whole thousands of Rial, as people write them
-  return meta?.money ? Math.max(min, Math.min(max, Math.round(v / 1000) * 1000)) : v;
+  return money ? Math.max(min, Math.min(max, Math.round(v / 1000) * 1000)) : v;
 }
 
 type Value = string | number | boolean | null;
@@ -118,9 +118,9 @@ function decimal(field: FieldSchema, r: Rand, places: number | undefined, span =
 }
 
 /** A number of the field's JSON type: integers as integer(), else decimal(). */
-function numberOfType(slot: ValueSlot, r: Rand): number {
+function numberOfType(slot: ValueSlot, r: Rand, money = false): number {
   return slot.field.type === 'integer'
-    ? integer(slot.field, slot.meta, r)
+    ? integer(slot.field, r, money)
     : decimal(slot.field, r, slot.meta?.precision);
 }
 
@@ -130,12 +130,12 @@ const plainText: Generator = (slot, r, row, tag) => text(slot, r, row, tag, slot
 export const KIND_VALUES: Record<FieldKind, Generator> = {
   text: plainText,
   longText: plainText,
-  integer: (slot, r) => integer(slot.field, slot.meta, r),
-  decimal: numberOfType,
-  money: numberOfType,
+  integer: (slot, r) => integer(slot.field, r),
+  decimal: (slot, r) => numberOfType(slot, r),
+  money: (slot, r) => numberOfType(slot, r, true),
   percent: (slot, r) =>
     slot.field.type === 'integer'
-      ? integer({ ...slot.field, maximum: slot.field.maximum ?? 100 }, slot.meta, r)
+      ? integer({ ...slot.field, maximum: slot.field.maximum ?? 100 }, r)
       : decimal(slot.field, r, slot.meta?.precision ?? 2, 100),
   boolean: (_slot, r) => r() > 0.15,
   enum: (slot, r, row, tag) => {
