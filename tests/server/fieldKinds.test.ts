@@ -65,11 +65,36 @@ function sample(): EntityDefinition {
     },
     list: { columns: ['title', 'weight', 'share', 'colours', 'opensAt', 'photo'] },
     menu: { order: 9 },
+    children: {
+      parts: {
+        label: { fa: 'اجزا', en: 'Parts' },
+        schema: {
+          type: 'object',
+          properties: {
+            quantity: { type: 'number', minimum: 0 },
+            at: { type: 'string', format: 'time' },
+          },
+          required: ['quantity'],
+        },
+        fields: {
+          quantity: { label: { fa: 'مقدار', en: 'Quantity' }, kind: 'decimal', precision: 3 },
+          at: { label: { fa: 'ساعت', en: 'At' }, kind: 'time' },
+        },
+      },
+    },
   };
 }
 
 const ROWS = [
-  { title: 'الف', weight: 2.5, share: 12.5, colours: 'red,blue', opensAt: '08:30' },
+  {
+    title: 'الف',
+    weight: 2.5,
+    share: 12.5,
+    colours: 'red,blue',
+    opensAt: '08:30',
+    // 0.1 + 0.2 is 0.30000000000000004 as a double: stored with its 3 places, it is 0.3
+    parts: [{ quantity: 0.1 + 0.2, at: '10:15' }, { quantity: 1234567.0005 }],
+  },
   { title: 'ب', weight: 10.25, share: 7, colours: 'green,lightblue', opensAt: '13:05' },
   // 1.005 is 1.00499999… as a double: rounded on its decimal value, it is 1.01
   { title: 'ج', weight: 1.005, share: 99.94, colours: 'blue', opensAt: '09:00' },
@@ -144,6 +169,9 @@ describe.each(DIALECTS)('field kinds decimal, percent, multiEnum, time and image
     expect(family('weight')).toBe(dialect === 'postgres' ? 'decimal' : 'real');
     expect(family('share')).toBe(dialect === 'postgres' ? 'decimal' : 'real');
     expect(['colours', 'opensAt', 'photo'].map(family)).toEqual(['text', 'text', 'text']);
+    const lines = (await app.ctx.db.introspection.getTables()).find((t) => t.name === `${table}__parts`)!;
+    const quantity = lines.columns.find((c) => c.name === 'quantity')!.dataType;
+    expect(typeFamily(quantity)).toBe(dialect === 'postgres' ? 'decimal' : 'real');
   }, 60_000);
 
   it('creates rows, rounding decimals on their decimal value, and refuses values the kinds refuse', async () => {
@@ -161,6 +189,12 @@ describe.each(DIALECTS)('field kinds decimal, percent, multiEnum, time and image
       colours: 'red,blue',
       opensAt: '08:30',
     });
+    // line tables store the kinds alike: exact decimals rounded on their decimal value
+    const parts = first.body.Data.parts as Record<string, unknown>[];
+    expect(parts.map(({ id: _id, ...line }) => line)).toEqual([
+      { quantity: 0.3, at: '10:15' },
+      { quantity: 1234567.001 },
+    ]);
 
     for (const [field, value] of [
       ['colours', 'red,purple'],
