@@ -1,6 +1,7 @@
 /**
  * The fields table: one row per field (name, kind, labels fa/en, required, lookup target, money,
- * sortable, filterable), rows added, removed and moved with buttons. Plain inputs, so it is used
+ * sortable, filterable, an enum's choices or a decimal's places), rows added, removed and moved
+ * with buttons. Plain inputs, so it is used
  * with the keyboard (Tab between cells, Space on checkboxes).
  */
 import {
@@ -21,7 +22,15 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityChoice } from './context';
-import { FIELD_KINDS, newRow, rowProblems, type FieldRow } from './fieldRows';
+import {
+  FIELD_KINDS,
+  hasOptions,
+  hasPrecision,
+  newRow,
+  rowProblems,
+  type FieldKind,
+  type FieldRow,
+} from './fieldRows';
 
 export interface FieldsTableProps {
   rows: FieldRow[];
@@ -94,12 +103,20 @@ export function FieldsTable(props: FieldsTableProps) {
     onChange(next);
   };
   const label = (col: string, i: number) => `${t(`designer.col.${col}`)} ${i + 1}`;
+  // the money flag and the money kind are one choice
+  const setKind = (i: number, kind: FieldKind) => set(i, { kind, money: kind === 'money' });
+  const setFlag = (i: number, flag: (typeof FLAGS)[number], on: boolean) => {
+    const row = rows[i]!;
+    if (flag !== 'money') return set(i, { [flag]: on });
+    const kind = on ? 'money' : row.kind === 'money' ? 'integer' : row.kind;
+    set(i, { money: on, kind });
+  };
   return (
     <div className={styles.wrap}>
       <Table aria-label={caption} size="small">
         <TableHeader>
           <TableRow>
-            {['name', 'kind', 'labelFa', 'labelEn', ...FLAGS, 'lookup', 'actions'].map((c) => (
+            {['name', 'kind', 'labelFa', 'labelEn', ...FLAGS, 'lookup', 'details', 'actions'].map((c) => (
               <TableHeaderCell key={c}>{t(`designer.col.${c}`)}</TableHeaderCell>
             ))}
           </TableRow>
@@ -125,7 +142,7 @@ export function FieldsTable(props: FieldsTableProps) {
                 <Select
                   aria-label={label('kind', i)}
                   value={row.kind}
-                  onChange={(_, d) => set(i, { kind: d.value as FieldRow['kind'] })}
+                  onChange={(_, d) => setKind(i, d.value as FieldKind)}
                 >
                   {FIELD_KINDS.map((k) => (
                     <option key={k} value={k}>
@@ -154,7 +171,7 @@ export function FieldsTable(props: FieldsTableProps) {
                   <Checkbox
                     aria-label={label(flag, i)}
                     checked={row[flag]}
-                    onChange={(_, d) => set(i, { [flag]: d.checked === true })}
+                    onChange={(_, d) => setFlag(i, flag, d.checked === true)}
                   />
                 </TableCell>
               ))}
@@ -179,6 +196,27 @@ export function FieldsTable(props: FieldsTableProps) {
                     placeholder={t('designer.col.lookupDisplay')}
                     value={row.lookupDisplay}
                     onChange={(_, d) => set(i, { lookupDisplay: d.value.trim() })}
+                  />
+                )}
+              </TableCell>
+              <TableCell>
+                {hasOptions(row.kind) && (
+                  <Input
+                    className={styles.narrow}
+                    aria-label={label('options', i)}
+                    placeholder={t('designer.optionsHint')}
+                    value={row.options}
+                    onChange={(_, d) => set(i, { options: d.value })}
+                  />
+                )}
+                {hasPrecision(row.kind) && (
+                  <Input
+                    className={styles.narrow}
+                    dir="ltr"
+                    inputMode="numeric"
+                    aria-label={label('precision', i)}
+                    value={row.precision}
+                    onChange={(_, d) => set(i, { precision: d.value.trim() })}
                   />
                 )}
               </TableCell>

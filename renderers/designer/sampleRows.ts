@@ -1,30 +1,47 @@
-/** Sample rows for the designer's grid preview: plausible values per field type, no server. */
-import type { EntityDefinition, EntityRow, FieldSchema } from '../../runtime/shared/definition';
+/** Sample rows for the designer's grid preview: plausible values per field kind, no server. */
+import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import type { ListPage, ListRequest } from '../../runtime/shared/envelope';
+import { kindOf } from '../../runtime/shared/fieldKinds/derive';
+import { kindField, type KindField } from '../../runtime/shared/fieldKinds/field';
+import type { FieldKind } from '../../runtime/shared/fieldKinds/kinds';
+import { multiEnumOptions } from '../../runtime/shared/fieldKinds/multiEnum';
 
-function sampleValue(field: FieldSchema, name: string, i: number, money: boolean): unknown {
-  if (field.enum?.length) return field.enum[i % field.enum.length];
-  switch (field.type) {
-    case 'boolean':
-      return i % 2 === 0;
-    case 'integer':
-      return money ? (i + 1) * 1_250_000 : i + 1;
-    case 'number':
-      return (i + 1) * 1.5;
-    default:
-      break;
-  }
-  if (field.format === 'date') return `2026-03-${String(10 + i).padStart(2, '0')}`;
-  return `${name} ${i + 1}`;
-}
+type Sample = (i: number, name: string, field: KindField) => unknown;
+
+const day = (i: number) => `2026-03-${String(10 + i).padStart(2, '0')}`;
+
+/** The i-th sample value of each kind. */
+export const SAMPLES: Record<FieldKind, Sample> = {
+  text: (i, name) => `${name} ${i + 1}`,
+  longText: (i, name) => `${name} ${i + 1}`,
+  integer: (i) => i + 1,
+  decimal: (i) => (i + 1) * 1.5,
+  money: (i) => (i + 1) * 1_250_000,
+  percent: (i) => (i + 1) * 5,
+  boolean: (i) => i % 2 === 0,
+  enum: (i, _name, field) => (field.enum?.length ? field.enum[i % field.enum.length] : undefined),
+  multiEnum: (i, _name, field) => {
+    const options = multiEnumOptions(field);
+    return options.length ? options.slice(0, (i % options.length) + 1).join(',') : undefined;
+  },
+  // a lookup shows its target's text; the preview has none, so it shows the id
+  lookup: (i) => i + 1,
+  date: day,
+  dateTime: (i) => `${day(i)}T0${i % 10}:30:00.000Z`,
+  time: (i) => `${String(8 + i).padStart(2, '0')}:30`,
+  nationalCode: () => '0012345679',
+  sheba: () => 'IR820540102680020817909002',
+  mobile: (i) => `0912123456${i % 10}`,
+  email: (i) => `user${i + 1}@example.com`,
+  attachments: () => undefined,
+  image: () => undefined,
+};
 
 export function sampleRows(definition: EntityDefinition, count = 3): EntityRow[] {
   return Array.from({ length: count }, (_, i) => {
     const row: EntityRow = { id: i + 1, version: 1 };
     for (const [name, field] of Object.entries(definition.schema.properties)) {
-      const meta = definition.fields[name];
-      // a lookup shows its target's text; the preview has none, so it shows the id
-      row[name] = meta?.lookup ? i + 1 : sampleValue(field, name, i, meta?.money === true);
+      row[name] = SAMPLES[kindOf(definition, name)](i, name, kindField(field, definition.fields[name]));
     }
     return row;
   });

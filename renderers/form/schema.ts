@@ -7,33 +7,51 @@ import {
   type FieldSchema,
   type Lang,
 } from '../../runtime/shared/definition';
+import { kindOf } from '../../runtime/shared/fieldKinds/derive';
+import type { FieldKind } from '../../runtime/shared/fieldKinds/kinds';
+import { kindField, type KindField } from '../../runtime/shared/fieldKinds/field';
+import { multiEnumOptions } from '../../runtime/shared/fieldKinds/multiEnum';
 
 const SYSTEM = new Set<string>(SYSTEM_FIELDS);
 
-/** Widget name chosen when the uiSchema names none. */
-export function defaultWidget(field: FieldSchema, money: boolean, lookup = false): string {
-  if (lookup) return 'lookup';
-  if (field.enum) return 'select';
-  switch (field.type) {
-    case 'boolean':
-      return 'checkbox';
-    case 'integer':
-    case 'number':
-      return money ? 'money' : 'number';
-    default:
-      break;
-  }
-  switch (field.format) {
-    case 'date':
-      return 'jalaliDate';
-    case 'ir-national-code':
-      return 'nationalCode';
-    case 'ir-sheba':
-      return 'sheba';
-    default:
-      return 'text';
-  }
+/** The form widget of a kind when the uiSchema names none, and the ui:options it needs. */
+export interface KindWidget {
+  widget: string;
+  options?: (field: KindField, lang: Lang) => Record<string, unknown>;
 }
+
+const w = (widget: string): KindWidget => ({ widget });
+
+/** The form widget of each kind (widgets/registry.ts holds them by name). */
+export const FORM_WIDGETS: Record<FieldKind, KindWidget> = {
+  text: w('text'),
+  longText: w('textarea'),
+  integer: w('number'),
+  decimal: w('number'),
+  money: w('money'),
+  percent: { widget: 'number', options: (_field, lang) => ({ suffix: lang === 'fa' ? '٪' : '%' }) },
+  boolean: w('checkbox'),
+  enum: w('select'),
+  multiEnum: {
+    widget: 'multiSelect',
+    options: (field, lang) => ({
+      choices: multiEnumOptions(field).map((value) => ({
+        value,
+        label: localText(field.enumLabels?.[value], lang) || value,
+      })),
+    }),
+  },
+  lookup: w('lookup'),
+  date: w('jalaliDate'),
+  dateTime: w('dateTime'),
+  time: w('time'),
+  nationalCode: w('nationalCode'),
+  sheba: w('sheba'),
+  mobile: w('text'),
+  email: w('text'),
+  attachments: w('attachments'),
+  image: w('image'),
+};
 
 export function formFieldNames(definition: EntityDefinition): string[] {
   return Object.keys(definition.schema.properties).filter((name) => !SYSTEM.has(name));
@@ -74,8 +92,14 @@ export function buildUiSchema(definition: EntityDefinition, lang: Lang, readOnly
     const meta = definition.fields[name];
     const own = (source[name] ?? {}) as Record<string, unknown>;
     const entry: Record<string, unknown> = { ...own };
-    if (typeof entry['ui:widget'] !== 'string')
-      entry['ui:widget'] = defaultWidget(field, meta?.money === true, meta?.lookup !== undefined);
+    const kind = FORM_WIDGETS[kindOf(definition, name)];
+    if (typeof entry['ui:widget'] !== 'string') {
+      entry['ui:widget'] = kind.widget;
+      if (kind.options) {
+        const options = (entry['ui:options'] ?? {}) as Record<string, unknown>;
+        entry['ui:options'] = { ...kind.options(kindField(field, meta), lang), ...options };
+      }
+    }
     if (definition.workflow?.field === name) {
       // the state of an approval workflow: only the states reachable from the stored one
       if (typeof own['ui:widget'] !== 'string') entry['ui:widget'] = 'workflowState';

@@ -1,9 +1,15 @@
 /**
- * AG Grid filter for booleans and enums: a list of the labelled choices (see choiceModel.ts). A
+ * AG Grid filter for booleans, enums and multi-selects: a list of the labelled choices (see choiceModel.ts). A
  * vanilla filter component, as the grid itself is AG Grid's own DOM (EntityGrid.tsx).
  */
 import type { IDoesFilterPassParams, IFilterComp, IFilterParams } from 'ag-grid-community';
-import { choiceModel, choicePasses, type ChoiceFilterParams, type ChoiceModel } from './choiceModel';
+import {
+  choiceModel,
+  choicePasses,
+  chosenValue,
+  type ChoiceFilterParams,
+  type ChoiceModel,
+} from './choiceModel';
 
 type Params = IFilterParams & ChoiceFilterParams;
 
@@ -54,7 +60,8 @@ export class ChoiceFilter implements IFilterComp {
   setModel(model: ChoiceModel | null): void {
     this.model = model ?? null;
     const options = this.params?.options ?? [];
-    const at = this.model ? options.findIndex((o) => String(o.value) === String(this.model?.filter)) : -1;
+    const chosen = chosenValue(this.model);
+    const at = chosen === undefined ? -1 : options.findIndex((o) => String(o.value) === String(chosen));
     this.select.value = at < 0 ? NONE : String(at);
   }
 }

@@ -1,11 +1,8 @@
 /**
- * Column definitions of the entity grid, built from the definition alone (pure; unit-tested).
- * Filters by field type, matching the server's filter helper:
- *   string -> agTextColumnFilter; integer/number -> agNumberColumnFilter;
- *   format date -> agDateColumnFilter (dateFrom "YYYY-MM-DD hh:mm:ss", Gregorian);
- *   boolean -> choice filter: {filterType:'boolean', type:'equals', filter:true|false};
- *   enum -> choice filter of the enum labels: {filterType:'text', type:'equals', filter:"person"}.
- * The choice filter is registered by EntityGrid under the name CHOICE_FILTER.
+ * Column definitions of the entity grid, built from the definition alone (pure; unit-tested): per
+ * field kind (runtime/shared/fieldKinds) its filter (GRID_FILTERS), alignment and cell text
+ * (displayValue, the same text print, lines, history and export show). The choice filter is
+ * registered by EntityGrid under the name CHOICE_FILTER.
  */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import {
@@ -13,11 +10,18 @@ import {
   lookupDisplayKey,
   type EntityDefinition,
   type EntityRow,
-  type FieldMeta,
-  type FieldSchema,
   type Lang,
 } from '../../runtime/shared/definition';
-import { formatDate, formatMoney, formatNumber, localDigits } from '../format';
+import {
+  displayValue,
+  fieldLabel,
+  fieldText,
+  kindField,
+  kindOf,
+  KINDS,
+  type FieldKind,
+  type KindField,
+} from '../../runtime/shared/fieldKind';
 import type { ChoiceFilterParams } from './choiceModel';
 import type { JalaliDateFilterParams } from './JalaliDateInput';
 import { treeColumn } from './treeCell';
@@ -31,71 +35,104 @@ export const CHOICE_FILTER = 'entityChoiceFilter';
 export type FilterKind =
   'agTextColumnFilter' | 'agNumberColumnFilter' | 'agDateColumnFilter' | typeof CHOICE_FILTER;
 
-export function filterFor(field: FieldSchema): FilterKind {
-  if (field.enum || field.type === 'boolean') return CHOICE_FILTER;
-  if (field.type === 'integer' || field.type === 'number') return 'agNumberColumnFilter';
-  if (field.format === 'date' || field.format === 'date-time') return 'agDateColumnFilter';
-  return 'agTextColumnFilter';
+/** A kind's list filter: the AG Grid filter and its params (false: the kind does not filter). */
+interface GridFilter {
+  filter: FilterKind | false;
+  params(field: KindField, lang: Lang, t: Translate): object;
 }
 
-function filterParams(field: FieldSchema, meta: FieldMeta | undefined, lang: Lang, t: Translate): object {
-  if (field.type === 'boolean') {
-    const params: ChoiceFilterParams = {
-      filterType: 'boolean',
-      allLabel: t('grid.all'),
-      options: [
-        { value: true, label: t('grid.yes') },
-        { value: false, label: t('grid.no') },
-      ],
-    };
-    return params;
-  }
-  if (field.enum) {
-    const labels = meta?.enumLabels ?? {};
-    const params: ChoiceFilterParams = {
-      filterType: 'text',
-      allLabel: t('grid.all'),
-      options: field.enum.map((v) => ({ value: v, label: localText(labels[String(v)], lang) || String(v) })),
-    };
-    return params;
-  }
-  if (field.format === 'date' || field.format === 'date-time') {
+const APPLY_RESET = { buttons: ['apply', 'reset'] };
+
+const textFilter: GridFilter = { filter: 'agTextColumnFilter', params: () => APPLY_RESET };
+const numberFilter: GridFilter = { filter: 'agNumberColumnFilter', params: () => APPLY_RESET };
+const noFilter: GridFilter = { filter: false, params: () => APPLY_RESET };
+const dateFilter: GridFilter = {
+  filter: 'agDateColumnFilter',
+  params: (_field, lang, t) => {
     const date: JalaliDateFilterParams = { lang, dateLabel: t('grid.dateInput') };
     return {
       ...date,
       filterOptions: ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange'],
       buttons: ['apply', 'reset'],
     };
-  }
-  return { buttons: ['apply', 'reset'] };
+  },
+};
+
+function choices(filterType: 'text' | 'set'): GridFilter {
+  return {
+    filter: CHOICE_FILTER,
+    params: (field, lang, t) => {
+      const labels = field.enumLabels ?? {};
+      const values = field.enum ?? Object.keys(labels);
+      const params: ChoiceFilterParams = {
+        filterType,
+        allLabel: t('grid.all'),
+        options: values.map((v) => ({ value: v, label: localText(labels[String(v)], lang) || String(v) })),
+      };
+      return params;
+    },
+  };
 }
 
-/** Cell text of one field value, in the display conventions of `lang`. */
+/**
+ * The list filter of each kind, matching the server's filter helper (KINDS[kind].filter is the
+ * family): text → agTextColumnFilter; numbers → agNumberColumnFilter; dates and date-times →
+ * agDateColumnFilter (dateFrom "YYYY-MM-DD hh:mm:ss", Gregorian, typed as Jalali); boolean and enum →
+ * the choice filter (choiceModel.ts); lookups and files do not filter (the server would compare ids).
+ */
+export const GRID_FILTERS: Record<FieldKind, GridFilter> = {
+  text: textFilter,
+  longText: textFilter,
+  integer: numberFilter,
+  decimal: numberFilter,
+  money: numberFilter,
+  percent: numberFilter,
+  boolean: {
+    filter: CHOICE_FILTER,
+    params: (_field, _lang, t) => {
+      const params: ChoiceFilterParams = {
+        filterType: 'boolean',
+        allLabel: t('grid.all'),
+        options: [
+          { value: true, label: t('grid.yes') },
+          { value: false, label: t('grid.no') },
+        ],
+      };
+      return params;
+    },
+  },
+  enum: choices('text'),
+  multiEnum: choices('set'),
+  lookup: noFilter,
+  date: dateFilter,
+  dateTime: dateFilter,
+  time: textFilter,
+  nationalCode: textFilter,
+  sheba: textFilter,
+  mobile: textFilter,
+  email: textFilter,
+  attachments: noFilter,
+  image: noFilter,
+};
+
+/** The filter of a field of `kind` (false: none). */
+export function filterFor(kind: FieldKind): FilterKind | false {
+  return GRID_FILTERS[kind].filter;
+}
+
+/** Cell text of one field value, in the display conventions of `lang` (the kind's displayValue). */
 export function cellFormatter(
   definition: EntityDefinition,
   name: string,
   lang: Lang,
-  t: Translate = identity,
 ): (value: unknown) => string {
-  const field = definition.schema.properties[name];
-  const meta = definition.fields[name];
-  return (value) => {
-    if (value === null || value === undefined || value === '') return '';
-    if (field?.enum && meta?.enumLabels)
-      return localText(meta.enumLabels[String(value)], lang) || String(value);
-    if (field?.type === 'boolean' || typeof value === 'boolean') return t(value ? 'grid.yes' : 'grid.no');
-    if (meta?.money) return formatMoney(value, lang);
-    if (field?.format === 'date' || field?.format === 'date-time') return formatDate(value, lang);
-    if (typeof value === 'number') return formatNumber(value, lang);
-    return localDigits(String(value), lang);
-  };
+  return (value) => fieldText(definition, name, value, lang);
 }
 
 /** A lookup cell: the display text GetList sent beside the id, else the id itself. */
 export function lookupText(row: EntityRow | undefined, name: string, value: unknown, lang: Lang): string {
   const text = row?.[lookupDisplayKey(name)];
-  if (typeof text === 'string') return localDigits(text, lang);
-  return value === null || value === undefined || value === '' ? '' : localDigits(String(value), lang);
+  return displayValue('lookup', value, lang, {}, typeof text === 'string' ? { lookupText: text } : {});
 }
 
 export function buildColumnDefs(
@@ -106,22 +143,23 @@ export function buildColumnDefs(
   return definition.list.columns
     .filter((name) => definition.schema.properties[name] || name === 'id')
     .map((name) => {
-      const field: FieldSchema = definition.schema.properties[name] ?? { type: 'integer' };
+      const kind = kindOf(definition, name);
       const meta = definition.fields[name];
-      const format = cellFormatter(definition, name, lang, t);
-      const numeric = (field.type === 'integer' || field.type === 'number') && !field.enum;
+      const spec = KINDS[kind];
+      const grid = GRID_FILTERS[kind];
+      const format = cellFormatter(definition, name, lang);
       const col: ColDef<EntityRow> = {
         colId: name,
         field: name,
-        headerName: localText(meta?.label, lang) || name,
-        // Opt-in, as the server only sorts and filters fields flagged so in the definition.
-        // Lookup columns neither sort nor filter: the server would order/compare the stored ids.
-        sortable: meta?.sortable === true && !meta.lookup,
-        filter: meta?.filterable === true && !meta.lookup ? filterFor(field) : false,
-        filterParams: filterParams(field, meta, lang, t),
+        headerName: fieldLabel(definition, name, lang),
+        // Opt-in, as the server only sorts and filters fields flagged so in the definition; the
+        // kind may not sort or filter at all (lookups: the server would order/compare the ids).
+        sortable: meta?.sortable === true && spec.sortable,
+        filter: meta?.filterable === true ? grid.filter : false,
+        filterParams: grid.params(kindField(definition.schema.properties[name], meta), lang, t),
         valueFormatter: (p: ValueFormatterParams<EntityRow>) =>
-          meta?.lookup ? lookupText(p.data, name, p.value, lang) : format(p.value),
-        ...(numeric ? { type: 'rightAligned' } : {}),
+          kind === 'lookup' ? lookupText(p.data, name, p.value, lang) : format(p.value),
+        ...(spec.numeric ? { type: 'rightAligned' } : {}),
         ...treeColumn(definition, name),
       };
       return col;

@@ -22,6 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { fieldLabel } from '../../runtime/shared/fieldKind';
 import type { AuditEntry, FieldDiff } from '../../runtime/shared/reports';
 import { localDigits } from '../format/digits';
 import { auditValue, formatInstant } from './values';
@@ -43,7 +44,6 @@ type Fields = Pick<EntityDefinition, 'schema' | 'fields'>;
 
 function DiffTable({ diff, fields, lang }: { diff: FieldDiff; fields: Fields; lang: Lang }) {
   const { t } = useTranslation();
-  const yesNo: [string, string] = [t('report.yes'), t('report.no')];
   const names = Object.keys(diff);
   if (names.length === 0) return null;
   return (
@@ -58,13 +58,11 @@ function DiffTable({ diff, fields, lang }: { diff: FieldDiff; fields: Fields; la
       <TableBody>
         {names.map((name) => {
           const [before, after] = diff[name]!;
-          const schema = fields.schema.properties[name];
-          const meta = fields.fields[name];
           return (
             <TableRow key={name} data-field={name}>
-              <TableCell>{meta ? localText(meta.label, lang) : name}</TableCell>
-              <TableCell>{auditValue(before, schema, meta, lang, yesNo)}</TableCell>
-              <TableCell>{auditValue(after, schema, meta, lang, yesNo)}</TableCell>
+              <TableCell>{fieldLabel(fields, name, lang)}</TableCell>
+              <TableCell>{auditValue(fields, name, before, lang)}</TableCell>
+              <TableCell>{auditValue(fields, name, after, lang)}</TableCell>
             </TableRow>
           );
         })}

@@ -1,31 +1,22 @@
-/** Display texts of audited values: enum labels, yes/no, Jalali dates and times, money, digits of the language. */
-import { localText, type FieldMeta, type FieldSchema, type Lang } from '../../runtime/shared/definition';
-import { isoToJalali } from '../../runtime/shared/jalali';
-import { localDigits } from '../format/digits';
-import { formatMoney, formatNumber } from '../format/number';
-
-const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * Display texts of audited values: the field kind's displayValue (runtime/shared/fieldKinds), the
+ * same text grid, lines, print and export show; '—' for an empty value.
+ */
+import type { Lang } from '../../runtime/shared/definition';
+import { displayValue, fieldText, type KindSource } from '../../runtime/shared/fieldKind';
 
 /** An ISO instant as Jalali date and local time, e.g. ۱۴۰۵/۰۹/۰۱ ۱۰:۲۳. */
 export function formatInstant(iso: string, lang: Lang): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return localDigits(iso, lang);
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return localDigits(`${isoToJalali(day) ?? day} ${pad(d.getHours())}:${pad(d.getMinutes())}`, lang);
+  return displayValue('dateTime', iso, lang);
 }
 
-export function auditValue(
-  value: unknown,
-  schema: FieldSchema | undefined,
-  meta: FieldMeta | undefined,
-  lang: Lang,
-  yesNo: [string, string],
-): string {
+/** The text of an audited value of field `name` ('—' when empty). */
+export function auditValue(source: KindSource, name: string, value: unknown, lang: Lang): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (meta?.enumLabels?.[String(value)]) return localText(meta.enumLabels[String(value)], lang);
-  if (typeof value === 'boolean') return value ? yesNo[0] : yesNo[1];
-  if (typeof value === 'number') return meta?.money ? formatMoney(value, lang) : formatNumber(value, lang);
-  if (schema?.format === 'date') return localDigits(isoToJalali(String(value)) ?? String(value), lang);
-  if (schema?.format === 'date-time') return formatInstant(String(value), lang);
-  return localDigits(String(value), lang);
+  // a field the definition no longer has: shown by the type of its value
+  if (!Object.hasOwn(source.schema.properties, name)) {
+    const kind = typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'decimal' : 'text';
+    return displayValue(kind, value, lang);
+  }
+  return fieldText(source, name, value, lang);
 }

@@ -143,8 +143,8 @@ export function PrintView({ definition, client, clientFor, id, lang, onPrint, on
   const styles = useStyles();
   const doc = usePrintDocument(definition, client, clientFor, id);
   const model = useMemo(
-    () => (doc.state === 'ready' ? printModel(definition, doc.row, doc.texts, lang, t) : null),
-    [doc, definition, lang, t],
+    () => (doc.state === 'ready' ? printModel(definition, doc.row, doc.texts, lang) : null),
+    [doc, definition, lang],
   );
   if (doc.state === 'loading') return <Spinner label={t('print.loading')} />;
   if (!model)

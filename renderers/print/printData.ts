@@ -1,6 +1,7 @@
 /**
  * What a print view shows, from the definition alone (pure; unit-tested): the header fields, the
- * money totals, the lines of each child table, and the amount in words of the last total.
+ * money totals, the lines of each child table, and the amount in words of the last total. Every
+ * text is the field kind's displayValue (runtime/shared/fieldKinds), as the grid and lines show it.
  * Lookup ids are shown by the display texts fetched beforehand (usePrintDocument).
  */
 import { rialInWords } from '../../runtime/shared/persianWords';
@@ -11,8 +12,48 @@ import {
   type EntityRow,
   type Lang,
 } from '../../runtime/shared/definition';
-import { cellFormatter, type Translate } from '../grid/columns';
-import { formatCell } from '../form/lines/lineColumns';
+import {
+  displayValue,
+  fieldLabel,
+  fieldText,
+  kindOf,
+  KINDS,
+  type FieldKind,
+  type KindSource,
+} from '../../runtime/shared/fieldKind';
+
+/** Where a printed header field of each kind goes: among the fields, or the totals at the foot. */
+export const PRINT_PLACES: Record<FieldKind, 'fields' | 'totals'> = {
+  text: 'fields',
+  longText: 'fields',
+  integer: 'fields',
+  decimal: 'fields',
+  money: 'totals',
+  percent: 'fields',
+  boolean: 'fields',
+  enum: 'fields',
+  multiEnum: 'fields',
+  lookup: 'fields',
+  date: 'fields',
+  dateTime: 'fields',
+  time: 'fields',
+  nationalCode: 'fields',
+  sheba: 'fields',
+  mobile: 'fields',
+  email: 'fields',
+  attachments: 'fields',
+  image: 'fields',
+};
+
+/** The printed text of a field's value: its kind's display text; lookups by the fetched text. */
+function printText(source: KindSource, name: string, value: unknown, texts: LookupTexts, lang: Lang): string {
+  const lookup = source.fields[name]?.lookup;
+  if (lookup) {
+    const text = texts.get(textKey(lookup.entity, value));
+    return displayValue('lookup', value, lang, {}, text === undefined ? {} : { lookupText: text });
+  }
+  return fieldText(source, name, value, lang);
+}
 
 /** Display texts of looked-up rows: `${entityKey}#${id}` → text. */
 export type LookupTexts = Map<string, string>;
@@ -61,23 +102,12 @@ function lineTable(
   return {
     name,
     label: localText(child.label, lang),
-    columns: names.map((n) => {
-      const field = child.schema.properties[n]!;
-      const lookup = child.fields[n]?.lookup;
-      const numeric = !lookup && !field.enum && (field.type === 'integer' || field.type === 'number');
-      return { name: n, label: localText(child.fields[n]?.label, lang) || n, numeric };
-    }),
-    rows: list.map((line) =>
-      names.map((n) => {
-        const meta = child.fields[n];
-        const value = line[n];
-        if (meta?.lookup) return texts.get(textKey(meta.lookup.entity, value)) ?? String(value ?? '');
-        const labels = meta?.enumLabels
-          ? Object.fromEntries(Object.entries(meta.enumLabels).map(([k, v]) => [k, localText(v, lang)]))
-          : undefined;
-        return formatCell(child.schema.properties[n]!, meta?.money === true, value, lang, labels);
-      }),
-    ),
+    columns: names.map((n) => ({
+      name: n,
+      label: fieldLabel(child, n, lang),
+      numeric: KINDS[kindOf(child, n)].numeric,
+    })),
+    rows: list.map((line) => names.map((n) => printText(child, n, line[n], texts, lang))),
   };
 }
 
@@ -86,20 +116,17 @@ export function printModel(
   row: EntityRow,
   texts: LookupTexts,
   lang: Lang,
-  t: Translate,
 ): PrintModel {
   const fields: PrintCell[] = [];
   const totals: PrintCell[] = [];
   for (const name of order(definition)) {
-    const meta = definition.fields[name];
-    const value = row[name];
-    const label = localText(meta?.label, lang) || name;
-    const text = meta?.lookup
-      ? (texts.get(textKey(meta.lookup.entity, value)) ?? String(value ?? ''))
-      : cellFormatter(definition, name, lang, t)(value);
-    (meta?.money ? totals : fields).push({ name, label, text });
+    const label = fieldLabel(definition, name, lang);
+    const text = printText(definition, name, row[name], texts, lang);
+    (PRINT_PLACES[kindOf(definition, name)] === 'totals' ? totals : fields).push({ name, label, text });
   }
-  const lastTotal = [...order(definition)].reverse().find((n) => definition.fields[n]?.money);
+  const lastTotal = [...order(definition)]
+    .reverse()
+    .find((n) => PRINT_PLACES[kindOf(definition, n)] === 'totals');
   const words = lastTotal ? rialInWords(row[lastTotal]) : '';
   const tables = Object.entries(definition.children ?? {}).map(([name, child]) =>
     lineTable(name, child, row[name], texts, lang),

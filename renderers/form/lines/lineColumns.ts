@@ -1,7 +1,7 @@
 /**
- * Column definitions of the lines grid from a child definition: AG Grid's own editors (text,
- * select, checkbox), formatters for Persian digits, Rial and Jalali dates, parsers accepting any
- * digits, computed and read-only fields not editable. Errors come from a getter so cells refresh
+ * Column definitions of the lines grid from a child definition: per field kind an editor of AG
+ * Grid's own (LINE_EDITORS), the kind's display text and parse (runtime/shared/fieldKinds),
+ * computed and read-only fields not editable. Errors come from a getter so cells refresh
  * without new column definitions.
  */
 import type {
@@ -14,14 +14,18 @@ import type {
   ValueParserParams,
   ValueSetterParams,
 } from 'ag-grid-community';
+import type { ChildDefinition, Lang } from '../../../runtime/shared/definition';
 import {
-  localText,
-  type ChildDefinition,
-  type FieldSchema,
-  type Lang,
-} from '../../../runtime/shared/definition';
-import { jalaliToIso } from '../../../runtime/shared/jalali';
-import { formatDate, formatMoney, formatNumber, localDigits, parseNumberInput } from '../../format';
+  fieldLabel,
+  fieldParse,
+  fieldText,
+  kindField,
+  kindOf,
+  type FieldKind,
+  type KindField,
+  type KindSource,
+} from '../../../runtime/shared/fieldKind';
+import { formatNumber, localDigits } from '../../format';
 import { computedFields, setCell, type GridLine } from './lines';
 import { lookupColumn } from './lineLookupColumn';
 import type { LineLookups } from './lineLookup';
@@ -29,32 +33,57 @@ import type { LineLookups } from './lineLookup';
 export const ERROR_CLASS = 'erp-line-cell-error';
 export const ROW_NUMBER_COL = '#';
 
-/** What a typed cell text becomes: numbers from any digits, Jalali dates as ISO; else as typed. */
-export function parseCellText(field: FieldSchema, text: unknown): unknown {
-  if (typeof text !== 'string') return text;
-  if (text.trim() === '') return undefined;
-  if (field.type === 'integer' || field.type === 'number') {
-    const n = parseNumberInput(text);
-    return n === undefined ? undefined : Number.isNaN(n) ? text : n;
-  }
-  if (field.format === 'date') return jalaliToIso(text) ?? text;
-  return text;
+/** What a typed cell text of a field becomes: the kind's parse (any digits, Jalali dates, labels). */
+export function lineCellParser(child: KindSource, name: string): (text: unknown) => unknown {
+  return (text) => (typeof text === 'string' ? fieldParse(child, name, text) : text);
 }
 
-export function formatCell(
-  field: FieldSchema,
-  money: boolean,
-  value: unknown,
-  lang: Lang,
-  enumLabels?: Record<string, string>,
-): string {
-  if (value === undefined || value === null) return '';
-  if (field.enum) return enumLabels?.[String(value)] ?? String(value);
-  if (typeof value === 'number') return money ? formatMoney(value, lang) : formatNumber(value, lang);
-  if (typeof value === 'boolean') return value ? '✓' : '';
-  if (field.format === 'date') return formatDate(value, lang);
-  return String(value);
+/** The text of a line cell: the kind's displayValue, as grid, print, history and export show it. */
+export function lineCellText(child: KindSource, name: string, value: unknown, lang: Lang): string {
+  return fieldText(child, name, value, lang);
 }
+
+/** The cell editor of a kind: AG Grid's own editors; `useFormatter`: edited as shown (digits, Jalali). */
+type LineEditor = Pick<ColDef<GridLine>, 'cellEditor' | 'cellEditorParams'> & { parsed: boolean };
+
+const asShown: LineEditor = {
+  cellEditor: 'agTextCellEditor',
+  cellEditorParams: { useFormatter: true },
+  parsed: true,
+};
+const asStored: LineEditor = {
+  cellEditor: 'agTextCellEditor',
+  cellEditorParams: { useFormatter: false },
+  parsed: true,
+};
+
+/** The lines-grid cell editor of each kind (a lookup with searches gets lineLookupColumn's editor). */
+export const LINE_EDITORS: Record<FieldKind, (field: KindField) => LineEditor> = {
+  text: () => asStored,
+  longText: () => asStored,
+  integer: () => asShown,
+  decimal: () => asShown,
+  money: () => asShown,
+  percent: () => asShown,
+  boolean: () => ({ cellEditor: 'agCheckboxCellEditor', parsed: false }),
+  enum: (field) => ({
+    cellEditor: 'agSelectCellEditor',
+    cellEditorParams: { values: field.enum ?? [] },
+    parsed: false,
+  }),
+  multiEnum: () => asShown,
+  // without searches (LineColumnsOptions.lookups) the id is edited as a number
+  lookup: () => asShown,
+  date: () => asShown,
+  dateTime: () => asShown,
+  time: () => asShown,
+  nationalCode: () => asStored,
+  sheba: () => asStored,
+  mobile: () => asStored,
+  email: () => asStored,
+  attachments: () => asStored,
+  image: () => asStored,
+};
 
 /** Vanilla (non-React) cell renderer: the text, and the cell's error as aria-description. */
 export class LineCellRenderer implements ICellRendererComp<GridLine> {
@@ -112,21 +141,21 @@ export function buildLineColumns(o: LineColumnsOptions): ColDef<GridLine>[] {
       valueFormatter: (p: ValueFormatterParams<GridLine>) => formatNumber(p.value, lang),
     },
   ];
-  for (const [name, field] of Object.entries(child.schema.properties)) {
+  for (const name of Object.keys(child.schema.properties)) {
     const meta = child.fields[name];
-    const money = meta?.money === true;
-    const labels = meta?.enumLabels
-      ? Object.fromEntries(Object.entries(meta.enumLabels).map(([k, v]) => [k, localText(v, lang)]))
-      : undefined;
-    const label = localText(meta?.label, lang) || name;
+    const kind = kindOf(child, name);
+    const label = fieldLabel(child, name, lang);
+    const editor = LINE_EDITORS[kind](kindField(child.schema.properties[name], meta));
     const col: ColDef<GridLine> = {
       colId: name,
       headerName: required.has(name) && editable.has(name) ? `${label} *` : label,
       editable: editable.has(name),
       sortable: false,
       valueGetter: (p) => p.data?.v[name],
-      valueFormatter: (p: ValueFormatterParams<GridLine>) => formatCell(field, money, p.value, lang, labels),
-      valueParser: (p: ValueParserParams<GridLine>) => parseCellText(field, p.newValue),
+      valueFormatter: (p: ValueFormatterParams<GridLine>) => lineCellText(child, name, p.value, lang),
+      valueParser: editor.parsed
+        ? (p: ValueParserParams<GridLine>) => lineCellParser(child, name)(p.newValue)
+        : undefined,
       valueSetter: (p: ValueSetterParams<GridLine>) => {
         if (!p.data) return false;
         p.data.v = setCell(child, p.data.v, name, p.newValue);
@@ -141,22 +170,10 @@ export function buildLineColumns(o: LineColumnsOptions): ColDef<GridLine>[] {
       tooltipValueGetter: (p: ITooltipParams<GridLine>) =>
         (p.data && o.errorOf(p.data.key, name)) || undefined,
       cellClass: editable.has(name) ? undefined : 'erp-line-cell-readonly',
+      cellEditor: editor.cellEditor,
+      ...(editor.cellEditorParams ? { cellEditorParams: editor.cellEditorParams } : {}),
     };
-    if (meta?.lookup && o.lookups) {
-      Object.assign(col, lookupColumn(o, name, meta.lookup, label));
-    } else if (field.enum) {
-      col.cellEditor = 'agSelectCellEditor';
-      col.cellEditorParams = { values: field.enum };
-      col.valueParser = undefined;
-    } else if (field.type === 'boolean') {
-      col.cellEditor = 'agCheckboxCellEditor';
-      col.valueParser = undefined;
-    } else {
-      col.cellEditor = 'agTextCellEditor';
-      // Numbers and dates are edited as shown (separators, Jalali); text as stored.
-      const formatted = field.type !== 'string' || field.format === 'date';
-      col.cellEditorParams = { useFormatter: formatted };
-    }
+    if (meta?.lookup && o.lookups) Object.assign(col, lookupColumn(o, name, meta.lookup, label));
     cols.push(col);
   }
   return cols;

@@ -4,6 +4,7 @@
  * match of a search for it becomes the id; no match leaves the text, which validation refuses).
  */
 import type { ColDef, ValueFormatterParams, ValueSetterParams } from 'ag-grid-community';
+import { displayValue } from '../../../runtime/shared/fieldKinds/specs';
 import type { LookupTarget } from '../lookup';
 import { setCell, type GridLine } from './lines';
 import type { LineColumnsOptions } from './lineColumns';
@@ -23,10 +24,11 @@ export function lookupColumn(
     valueParser: undefined,
     valueFormatter: (p: ValueFormatterParams<GridLine>) => {
       const v: unknown = p.value;
+      // text typed before a choice was made shows as typed
       if (typeof v !== 'number') return v == null ? '' : String(v);
       const text = lookups.textOf(target, v);
       if (text === undefined) lookups.load(target, [v]);
-      return text ?? '';
+      return text === undefined ? '' : displayValue('lookup', v, o.lang, {}, { lookupText: text });
     },
     valueSetter: (p: ValueSetterParams<GridLine>) => {
       const row = p.data;

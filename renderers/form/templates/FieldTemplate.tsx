@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 /** Widgets drawn as one Fluent control of the medium height (32 px) and nothing under it. */
-const ONE_LINE = new Set(['text', 'persianText', 'number', 'money']);
+const ONE_LINE = new Set(['text', 'persianText', 'number', 'money', 'time', 'dateTime']);
 
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, required, rawErrors, children, hidden, displayLabel, schema } = props;

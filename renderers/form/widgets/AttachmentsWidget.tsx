@@ -2,7 +2,8 @@
  * Attachments of a record field (uiSchema `ui:widget: "attachments"` on a string field holding
  * comma-separated attachment ids, runtime/shared/attachments.ts): lists the files with name and
  * size, downloads one, uploads new ones (at most ATTACHMENT_MAX_BYTES each) and removes one from
- * the field. The field value changes at once; the record keeps it when the form is saved.
+ * the field. The field value changes at once; the record keeps it when the form is saved. With
+ * `images` (kind image, ImageWidget.tsx) it takes image files only and shows each as a thumbnail.
  */
 import { Button, Spinner, Text, makeStyles } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
@@ -17,6 +18,7 @@ import {
 import { formatNumber } from '../../format';
 import { downloadBlob } from '../../screen/download';
 import { widgetAttachmentsFor, widgetLang } from './context';
+import { Thumbnail } from './Thumbnail';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: '4px' },
@@ -27,7 +29,8 @@ const useStyles = makeStyles({
 
 const MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);
 
-export function AttachmentsWidget(props: WidgetProps) {
+export function AttachmentsWidget(props: WidgetProps & { images?: boolean }) {
+  const images = props.images === true;
   const { t } = useTranslation();
   const styles = useStyles();
   const lang = widgetLang(props);
@@ -76,6 +79,10 @@ export function AttachmentsWidget(props: WidgetProps) {
     if (!client) return;
     const problems: string[] = [];
     for (const file of files) {
+      if (images && !file.type.startsWith('image/')) {
+        problems.push(t('form.attachments.notImage', { name: file.name }));
+        continue;
+      }
       if (file.size > ATTACHMENT_MAX_BYTES) {
         problems.push(t('form.attachments.tooLarge', { name: file.name, max: formatNumber(MAX_MB, lang) }));
         continue;
@@ -106,6 +113,9 @@ export function AttachmentsWidget(props: WidgetProps) {
           const info = known[id];
           return (
             <li key={id} className={styles.item} data-attachment-id={id}>
+              {images && client && info?.mime.startsWith('image/') && (
+                <Thumbnail client={client} id={id} alt={info.name} />
+              )}
               <Text className={styles.name}>
                 {info
                   ? info.name
@@ -156,6 +166,7 @@ export function AttachmentsWidget(props: WidgetProps) {
             type="file"
             multiple
             hidden
+            accept={images ? 'image/*' : undefined}
             data-testid={`${props.id}-file`}
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];

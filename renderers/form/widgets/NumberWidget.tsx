@@ -1,6 +1,7 @@
 /**
  * number/integer: accepts Persian, Arabic and Western digits and stores a number. Text that is not
- * a number is stored as typed so validation reports it (and the user's text is kept).
+ * a number is stored as typed so validation reports it (and the user's text is kept). A
+ * `ui:options.suffix` (a percent field's ٪) is shown after the input.
  */
 import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
@@ -29,6 +30,7 @@ export function NumberWidget(props: WidgetProps) {
       inputMode="decimal"
       dir="ltr"
       value={text}
+      contentAfter={typeof props.options.suffix === 'string' ? props.options.suffix : undefined}
       onChange={(_, data) => draft.onChange(onText(data.value))}
     />
   );

@@ -1,16 +1,19 @@
 /**
  * The ONE widget registry: widgets chosen by name from the uiSchema (ui:widget) or by
- * buildUiSchema's defaults (renderers/form/schema.ts defaultWidget). The names text, textarea,
+ * buildUiSchema's defaults (renderers/form/schema.ts FORM_WIDGETS, one per field kind). The names text, textarea,
  * select and checkbox also replace RJSF's own defaults.
  */
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import { AttachmentsWidget } from './AttachmentsWidget';
 import { CheckboxWidget } from './CheckboxWidget';
+import { DateTimeWidget } from './DateTimeWidget';
+import { ImageWidget } from './ImageWidget';
 import { JalaliDateRangeWidget } from './JalaliDateRangeWidget';
 import { JalaliDateWidget } from './JalaliDateWidget';
 import { LinkWidget } from './LinkWidget';
 import { LookupWidget } from './LookupWidget';
 import { MoneyWidget } from './MoneyWidget';
+import { MultiSelectWidget } from './MultiSelectWidget';
 import { NationalCodeWidget } from './NationalCodeWidget';
 import { NumberWidget } from './NumberWidget';
 import { PersianTextWidget } from './PersianTextWidget';
@@ -20,6 +23,7 @@ import { SelectWidget } from './SelectWidget';
 import { ShebaWidget } from './ShebaWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { TextWidget } from './TextWidget';
+import { TimeWidget } from './TimeWidget';
 import { WorkflowStateWidget } from './WorkflowStateWidget';
 
 export const widgetRegistry: RegistryWidgetsType = {
@@ -45,6 +49,10 @@ export const widgetRegistry: RegistryWidgetsType = {
   reportEntity: ReportEntityWidget,
   reportField: ReportFieldWidget,
   attachments: AttachmentsWidget,
+  image: ImageWidget,
+  multiSelect: MultiSelectWidget,
+  time: TimeWidget,
+  dateTime: DateTimeWidget,
 };
 
 /** Adds or replaces a widget for later screens (e.g. lookup, lines-grid). */

@@ -7,7 +7,8 @@ import { kindOf, type KindSource } from './derive';
 import { kindField, type DisplayOptions } from './field';
 import type { FieldKind } from './kinds';
 import { MAX_PRECISION } from './kinds';
-import { displayValue, KINDS, multiEnumOptions, parseValue } from './specs';
+import { multiEnumOptions } from './multiEnum';
+import { displayValue, KINDS, parseValue } from './specs';
 
 /** A field's label in `lang` (fa when the language has none), else its name. */
 export function fieldLabel(

@@ -12,6 +12,7 @@ import { toWesternDigits } from '../normalize';
 import { dateText, dateTimeText, parseDateTime, parseTime, timeText } from './dateTimeText';
 import { digitLang, type DisplayOptions, type KindField } from './field';
 import type { FieldKind, FilterFamily } from './kinds';
+import { MULTI_ENUM_PATTERN, multiEnumValues } from './multiEnum';
 import { formatMoney, localDigits, parseNumberInput, plainNumber } from './numberText';
 
 export interface KindSpec {
@@ -78,29 +79,18 @@ function isTrue(value: unknown): boolean {
   return value === true || value === 'true' || value === 1;
 }
 
+/** The value whose label (in any language) is `text`, else undefined. */
+function valueOfLabel(text: string, field: KindField): string | undefined {
+  const wanted = text.trim();
+  for (const [value, label] of Object.entries(field.enumLabels ?? {}))
+    if (Object.values(label).some((l) => l === wanted)) return value;
+  return undefined;
+}
+
 function labelOf(value: string, lang: Lang, field: KindField, options: DisplayOptions): string {
   const label =
     field.enumLabels && Object.hasOwn(field.enumLabels, value) ? field.enumLabels[value] : undefined;
   return label ? localText(label, lang) : plain(value, lang, options);
-}
-
-/** The options of a multi-select, in order. */
-export function multiEnumOptions(field: KindField): string[] {
-  return Object.keys(field.enumLabels ?? {});
-}
-
-/** The values a stored multi-select holds ("a,b" → ['a', 'b']). */
-export function multiEnumValues(value: unknown): string[] {
-  const parts = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
-  return [...new Set(parts.map((v) => v.trim()).filter(Boolean))];
-}
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Pattern of a stored multi-select: one or more of its options, comma-separated. */
-export function multiEnumPattern(options: readonly string[]): string {
-  const one = `(?:${options.map(escapeRegex).join('|')})`;
-  return `^${one}(?:,${one})*$`;
 }
 
 function fileCount(value: unknown, lang: Lang, _field: KindField, options: DisplayOptions): string {
@@ -217,6 +207,8 @@ export const KINDS: Record<FieldKind, KindSpec> = {
       if (typeof input !== 'string') return input;
       if (input.trim() === '') return undefined;
       if (field.enum?.includes(input)) return input;
+      const byLabel = valueOfLabel(input, field);
+      if (byLabel !== undefined) return field.enum?.find((v) => String(v) === byLabel) ?? byLabel;
       const n = parseNumberInput(input);
       return n !== undefined && field.enum?.includes(n) ? n : input;
     },
@@ -227,13 +219,12 @@ export const KINDS: Record<FieldKind, KindSpec> = {
   },
   multiEnum: {
     types: ['string'],
-    schema: (field) => {
-      const options = multiEnumOptions(field);
-      return options.length ? { type: 'string', pattern: multiEnumPattern(options) } : { type: 'string' };
-    },
-    parse: (input) => {
+    schema: () => ({ type: 'string', pattern: MULTI_ENUM_PATTERN }),
+    parse: (input, field) => {
       if (typeof input !== 'string' && !Array.isArray(input)) return input;
-      const values = multiEnumValues(input);
+      // typed as shown: labels separated by «،» or «,»
+      const parts = typeof input === 'string' ? input.split(/[,،]/) : input;
+      const values = multiEnumValues(parts.map((p) => valueOfLabel(String(p), field) ?? String(p)));
       return values.length ? values.join(',') : undefined;
     },
     display: (value, lang, field, options) =>

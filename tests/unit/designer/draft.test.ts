@@ -1,16 +1,96 @@
 import { describe, expect, it } from 'vitest';
-import { applyRows, rowProblems, rowsOf } from '../../../renderers/designer/fieldRows';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  applyRows,
+  FIELD_KINDS,
+  rowProblems,
+  rowsOf,
+  type FieldKind,
+  type FieldRow,
+} from '../../../renderers/designer/fieldRows';
+import { kindMismatch, kindOf } from '../../../runtime/shared/fieldKind';
 import { emptyDefinition, withRows } from '../../../renderers/designer/draft';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import customerJson from '../../../schemas/sales/customer.json';
 
 const customer = customerJson as unknown as EntityDefinition;
 
+function shippedDefinitions(dir = join(__dirname, '../../../schemas')): EntityDefinition[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return shippedDefinitions(path);
+    if (!e.name.endsWith('.json') || e.name.endsWith('.schema.json')) return [];
+    const def = JSON.parse(readFileSync(path, 'utf8')) as EntityDefinition;
+    return def.schema ? [def] : [];
+  });
+}
+
 describe('designer fields table rows', () => {
   it('reads and writes a shipped definition without changing it', () => {
     const back = applyRows(customer, rowsOf(customer));
     expect(back.schema).toEqual(customer.schema);
     expect(back.fields).toEqual(customer.fields);
+  });
+
+  it('reads and writes every shipped definition and child table without changing it', () => {
+    for (const def of shippedDefinitions()) {
+      const holders = [def, ...Object.values(def.children ?? {})];
+      for (const holder of holders) {
+        const back = applyRows(holder, rowsOf(holder));
+        expect([def.name, back.schema]).toEqual([def.name, holder.schema]);
+        expect([def.name, back.fields]).toEqual([def.name, holder.fields]);
+      }
+    }
+  });
+
+  it('offers every field kind; a kind the schema does not say is stated in the meta', () => {
+    const def = emptyDefinition('common', 'thing');
+    const base = rowsOf(def)[0]!;
+    const rows: FieldRow[] = [
+      base,
+      ...FIELD_KINDS.map((kind, i) => ({
+        ...base,
+        name: `f${i}`,
+        kind,
+        labelFa: kind,
+        required: false,
+        options: kind === 'enum' || kind === 'multiEnum' ? 'red=قرمز,blue' : '',
+        precision: kind === 'decimal' ? '2' : '',
+        lookup: kind === 'lookup' ? 'inventory.item' : '',
+        money: kind === 'money',
+      })),
+    ];
+    expect(rowProblems(rows).size).toBe(0);
+    const next = applyRows(def, rows);
+    FIELD_KINDS.forEach((kind, i) => {
+      const name = `f${i}`;
+      expect([kind, kindOf(next, name)]).toEqual([kind, kind]);
+      expect([kind, kindMismatch(kind, next.schema.properties[name]!, next.fields[name])]).toEqual([
+        kind,
+        '',
+      ]);
+    });
+    const at = (kind: FieldKind) => `f${FIELD_KINDS.indexOf(kind)}`;
+    expect(next.fields[at('percent')]!.kind).toBe('percent');
+    expect(next.fields[at('image')]!.kind).toBe('image');
+    expect(next.fields[at('date')]!.kind).toBeUndefined(); // the format says it
+    expect(next.fields[at('decimal')]!.precision).toBe(2);
+    expect(next.schema.properties[at('enum')]!.enum).toEqual(['red', 'blue']);
+    expect(next.fields[at('enum')]!.enumLabels).toEqual({ red: { fa: 'قرمز' } });
+    expect(next.fields[at('multiEnum')]!.enumLabels).toEqual({ red: { fa: 'قرمز' }, blue: { fa: 'blue' } });
+    // and back to rows as they were typed
+    expect(rowsOf(next).map((r) => r.kind)).toEqual(['text', ...FIELD_KINDS]);
+  });
+
+  it('asks choices of an enum and decimal places within 0 to 6', () => {
+    const base = rowsOf(emptyDefinition('common', 'thing'))[0]!;
+    const problems = rowProblems([
+      { ...base, name: 'a', kind: 'enum', options: '' },
+      { ...base, name: 'b', kind: 'decimal', precision: '9' },
+    ]);
+    expect(problems.get(0)).toEqual(['optionsMissing']);
+    expect(problems.get(1)).toEqual(['precisionRange']);
   });
 
   it('maps kinds, lookups and money to the schema', () => {
@@ -22,7 +102,7 @@ describe('designer fields table rows', () => {
       {
         ...rows[0]!,
         name: 'item',
-        kind: 'string',
+        kind: 'text',
         lookup: 'inventory.item',
         lookupDisplay: '',
         labelFa: 'کالا',

@@ -98,21 +98,25 @@ describe('chart components', () => {
 
   it('values of averages keep two decimals; history values use labels, Jalali dates and money', () => {
     expect(chartValue(1234.5, 'fa')).toBe('۱٬۲۳۴٫۵۰');
-    expect(
-      auditValue('2026-11-22', { type: 'string', format: 'date' }, undefined, 'fa', ['بله', 'خیر']),
-    ).toBe('۱۴۰۵/۰۹/۰۱');
-    expect(
-      auditValue(
-        'company',
-        { type: 'string' },
-        { label: { fa: 'نوع' }, enumLabels: { company: { fa: 'حقوقی' } } },
-        'fa',
-        ['بله', 'خیر'],
-      ),
-    ).toBe('حقوقی');
-    expect(
-      auditValue(2500000, { type: 'integer' }, { label: { fa: 'مبلغ' }, money: true }, 'fa', ['بله', 'خیر']),
-    ).toBe('۲٬۵۰۰٬۰۰۰');
-    expect(auditValue(null, undefined, undefined, 'fa', ['بله', 'خیر'])).toBe('—');
+    const source = {
+      schema: {
+        type: 'object' as const,
+        properties: {
+          on: { type: 'string' as const, format: 'date' },
+          party: { type: 'string' as const, enum: ['person', 'company'] },
+          amount: { type: 'integer' as const },
+        },
+      },
+      fields: {
+        party: { label: { fa: 'نوع' }, enumLabels: { company: { fa: 'حقوقی' } } },
+        amount: { label: { fa: 'مبلغ' }, money: true },
+      },
+    };
+    expect(auditValue(source, 'on', '2026-11-22', 'fa')).toBe('۱۴۰۵/۰۹/۰۱');
+    expect(auditValue(source, 'party', 'company', 'fa')).toBe('حقوقی');
+    expect(auditValue(source, 'amount', 2500000, 'fa')).toBe('۲٬۵۰۰٬۰۰۰');
+    expect(auditValue(source, 'on', null, 'fa')).toBe('—');
+    // a field the definition no longer has: by the type of its value
+    expect(auditValue(source, 'gone', true, 'fa')).toBe('بله');
   });
 });

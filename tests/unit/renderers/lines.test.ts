@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildLineColumns,
   editableFields,
-  formatCell,
-  parseCellText,
+  lineCellParser,
+  lineCellText,
 } from '../../../renderers/form/lines/lineColumns';
 import {
   computeLine,
@@ -106,13 +106,17 @@ describe('lines: computed fields', () => {
   });
 
   it('parses typed cell text from any digits and Jalali dates; formats Rial in Persian digits', () => {
-    const price = lines.schema.properties.unitPrice!;
-    expect(parseCellText(price, '۱۲٬۵۰۰')).toBe(12500);
-    expect(parseCellText(price, 'abc')).toBe('abc'); // kept so validation reports it
-    expect(parseCellText(price, '  ')).toBeUndefined();
-    expect(parseCellText({ type: 'string', format: 'date' }, '۱۴۰۵/۰۹/۰۱')).toBe('2026-11-22');
-    expect(formatCell(price, true, 1234567, 'fa')).toBe('۱٬۲۳۴٬۵۶۷');
-    expect(formatCell(lines.schema.properties.quantity!, false, 2.5, 'fa')).toBe('۲.۵');
+    const price = lineCellParser(lines, 'unitPrice');
+    expect(price('۱۲٬۵۰۰')).toBe(12500);
+    expect(price('abc')).toBe('abc'); // kept so validation reports it
+    expect(price('  ')).toBeUndefined();
+    const dated = {
+      schema: { type: 'object' as const, properties: { on: { type: 'string' as const, format: 'date' } } },
+      fields: {},
+    };
+    expect(lineCellParser(dated, 'on')('۱۴۰۵/۰۹/۰۱')).toBe('2026-11-22');
+    expect(lineCellText(lines, 'unitPrice', 1234567, 'fa')).toBe('۱٬۲۳۴٬۵۶۷');
+    expect(lineCellText(lines, 'quantity', 2.5, 'fa')).toBe('۲.۵');
   });
 });
 

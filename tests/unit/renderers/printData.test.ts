@@ -33,7 +33,7 @@ describe('print model of a definition', () => {
       [textKey('sales.customer', 3), 'شرکت نمونه'],
       [textKey('inventory.item', 11), 'شکر'],
     ]);
-    const model = printModel(invoice, row, texts, 'fa', (k) => k);
+    const model = printModel(invoice, row, texts, 'fa');
     expect(model.title).toBe('فاکتورهای فروش');
     expect(model.heading).toBe('F-1405-007');
     expect(model.fields.map((f) => [f.name, f.text])).toEqual([
@@ -52,7 +52,7 @@ describe('print model of a definition', () => {
       'amount',
     ]);
     expect(lines.rows[0]).toEqual(['شکر', '', '۲', '۵۰٬۰۰۰', '۱۰۰٬۰۰۰']);
-    // a text not fetched (no permission) leaves the id
-    expect(lines.rows[1]![0]).toBe('12');
+    // a text not fetched (no permission) leaves the id, in the digits of the language as elsewhere
+    expect(lines.rows[1]![0]).toBe('۱۲');
   });
 });
