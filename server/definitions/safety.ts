@@ -8,7 +8,6 @@
  */
 import type { EntityDataSchema, EntityDefinition } from '../../runtime/shared/definition';
 import { SYSTEM_FIELDS } from '../../runtime/shared/definition';
-import { kindField, multiEnumOptions, multiEnumPattern } from '../../runtime/shared/fieldKind';
 import { MAX_PATTERN_LENGTH, unsafePattern } from '../../runtime/shared/patternSafety';
 import { RuleBudgetError, expressionShapeProblems, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { evaluate, unsafeOperations, type Expr, type RuleSet } from '../../runtime/shared/rules';
@@ -88,38 +87,10 @@ function keywordProblems(at: string, schema: EntityDataSchema, out: SafetyProble
   }
 }
 
-/**
- * Whether a field's pattern is the one its multi-select kind makes (multiEnumPattern): options
- * without commas, one alternation per comma-separated element, so each text splits one way only
- * and matching takes linear time, though the generic check sees a repeated alternation.
- */
-function kindPattern(
-  part: Pick<EntityDefinition, 'schema' | 'fields'>,
-  name: string,
-  pattern: string,
-): boolean {
-  const meta = Object.hasOwn(part.fields, name) ? part.fields[name] : undefined;
-  if (meta?.kind !== 'multiEnum') return false;
-  const options = multiEnumOptions(kindField(part.schema.properties[name], meta));
-  return (
-    options.length <= MAX_OPTIONS &&
-    !options.some((o) => o.includes(',')) &&
-    pattern === multiEnumPattern(options)
-  );
-}
-
-/** Options a multi-select may have. */
-const MAX_OPTIONS = 100;
-
-function patternProblems(
-  at: string,
-  part: Pick<EntityDefinition, 'schema' | 'fields'>,
-  out: SafetyProblem[],
-): void {
-  const { schema } = part;
+function patternProblems(at: string, schema: EntityDataSchema, out: SafetyProblem[]): void {
   keywordProblems(at, schema, out);
   for (const [name, field] of Object.entries(schema.properties)) {
-    if (field.pattern === undefined || kindPattern(part, name, field.pattern)) continue;
+    if (field.pattern === undefined) continue;
     const why = unsafePattern(field.pattern);
     if (why)
       out.push({
@@ -187,7 +158,7 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
     if (other !== undefined)
       out.push({ path: `/children/${name}`, key: 'sameName', params: { name, other } });
   }
-  patternProblems('/schema/properties', def, out);
+  patternProblems('/schema/properties', def.schema, out);
   for (const [name, child] of Object.entries(def.children ?? {})) {
     nameProblems(
       `/children/${name}/schema/properties`,
@@ -195,7 +166,7 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
       LINE_RESERVED,
       out,
     );
-    patternProblems(`/children/${name}/schema/properties`, child, out);
+    patternProblems(`/children/${name}/schema/properties`, child.schema, out);
   }
   // every expression tried over no data, all within one run's budget (a publish holds the loop ≤ ~50 ms)
   const trial: Trial = { spent: false };

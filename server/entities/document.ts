@@ -18,6 +18,7 @@ import type { ChildEntity, Entity } from '../definitions/registry';
 import { HttpError, badRequest, invalid } from '../http/errors';
 import { t } from '../i18n';
 import type { Row } from './rows';
+import { kindErrors } from './kindChecks';
 
 export type Lines = Record<string, Row[]>;
 
@@ -74,6 +75,10 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
         });
       }
       return;
+    }
+    for (const { field, message } of kindErrors(child.def, line, lang)) {
+      seen.add(field);
+      out.push({ TableName: child.name, RowIndex: index, FieldName: field, Message: message });
     }
     for (const broken of child.def.rules ? brokenRules(child.def.rules, line) : []) {
       const field = broken.fields[0] ?? '';
@@ -144,7 +149,9 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
       seen.add(field);
       fields.push({ FieldName: field, Message: t(lang, errorKey(e), { ...e.params }) });
     }
-  }
+  } else
+    for (const { field, message } of kindErrors(entity.def, doc, lang))
+      fields.push({ FieldName: field, Message: message });
   if (fields.length > 0 || table.length > 0) throw invalid(fields, table);
   if (rules) {
     const broken = brokenRules(rules, { ...doc, ...lines });

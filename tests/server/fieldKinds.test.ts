@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_IDS_PATTERN, type AttachmentInfo } from '../../runtime/shared/attachments';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
-import { fieldText, multiEnumPattern } from '../../runtime/shared/fieldKind';
+import { MULTI_ENUM_PATTERN, fieldText } from '../../runtime/shared/fieldKind';
 import { generateRows } from '../../server/db/generate';
 import { typeFamily } from '../../server/db/retype';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
-const COLOURS = ['red', 'green', 'blue', 'lightblue'];
 const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
@@ -33,7 +32,7 @@ function sample(): EntityDefinition {
         title: { type: 'string', maxLength: 100 },
         weight: { type: 'number' },
         share: { type: 'number', minimum: 0, maximum: 100 },
-        colours: { type: 'string', pattern: multiEnumPattern(COLOURS) },
+        colours: { type: 'string', pattern: MULTI_ENUM_PATTERN },
         opensAt: { type: 'string', format: 'time' },
         photo: { type: 'string', maxLength: 400, pattern: ATTACHMENT_IDS_PATTERN },
       },
@@ -73,12 +72,18 @@ function sample(): EntityDefinition {
           properties: {
             quantity: { type: 'number', minimum: 0 },
             at: { type: 'string', format: 'time' },
+            tags: { type: 'string', pattern: MULTI_ENUM_PATTERN },
           },
           required: ['quantity'],
         },
         fields: {
           quantity: { label: { fa: 'مقدار', en: 'Quantity' }, kind: 'decimal', precision: 3 },
           at: { label: { fa: 'ساعت', en: 'At' }, kind: 'time' },
+          tags: {
+            label: { fa: 'برچسب‌ها', en: 'Tags' },
+            kind: 'multiEnum',
+            enumLabels: { a: { fa: 'الف' }, b: { fa: 'ب' } },
+          },
         },
       },
     },
@@ -197,7 +202,9 @@ describe.each(DIALECTS)('field kinds decimal, percent, multiEnum, time and image
     ]);
 
     for (const [field, value] of [
+      // an option it does not have (the write's kind check), a list of the wrong shape (the schema)
       ['colours', 'red,purple'],
+      ['colours', 'red,,blue'],
       ['opensAt', '25:00'],
       ['share', 100.5],
       ['photo', 'x'],
@@ -208,6 +215,13 @@ describe.each(DIALECTS)('field kinds decimal, percent, multiEnum, time and image
       expect(bad.status).toBe(417);
       expect(bad.body.ServerMessageTexts?.map((m) => m.FieldName)).toContain(field);
     }
+    const badLine = await call(app, 'Common/KindSample/Create', admin, {
+      values: { title: 'د', parts: [{ quantity: 1, tags: 'a,c' }] },
+    });
+    expect(badLine.status).toBe(417);
+    expect(badLine.body.TableMessageTexts).toEqual([
+      expect.objectContaining({ TableName: 'parts', RowIndex: 0, FieldName: 'tags' }),
+    ]);
   }, 60_000);
 
   it('sorts by decimal, percent and time as numbers and times; refuses sorting a multi-select', async () => {
