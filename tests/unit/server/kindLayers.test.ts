@@ -17,6 +17,7 @@ import { createAjv } from '../../../runtime/shared/validation';
 import { COLUMN_TYPES, KIND_STORAGE, fromStored, toStored } from '../../../server/db/kindStorage';
 import { KIND_VALUES, rng, type ValueSlot } from '../../../server/db/generateValues';
 import { KIND_QUERY, type FilterSql } from '../../../server/entities/columns';
+import { KIND_CHECKS } from '../../../server/entities/kindChecks';
 
 /** A field of each kind as the designer makes it (its options, its places). */
 function sampleField(kind: FieldKind): { field: KindField; meta: FieldMeta } {
@@ -49,6 +50,7 @@ describe('server tables by field kind', () => {
       expect(typeof KIND_STORAGE[kind], kind).toBe('function');
       expect(KIND_QUERY[kind], kind).toBeDefined();
       expect(typeof KIND_VALUES[kind], kind).toBe('function');
+      expect(Object.hasOwn(KIND_CHECKS, kind), kind).toBe(true);
     }
     for (const types of Object.values(COLUMN_TYPES))
       expect(Object.keys(types).sort()).toEqual(['postgres', 'sqlite']);
