@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     for (const r of await prepare(ctx))
       app.log.warn(
         r,
-        `column ${r.table}.${r.column} retyped to ${r.to}: ${r.copied} values converted, ${r.left} kept only in ${r.kept}`,
+        `column ${r.table}.${r.column} retyped to ${r.to.kind} (${r.to.storage}): ${r.copied} values converted, ${r.left} kept only in ${r.kept}`,
       );
   } catch (e) {
     await database.close();

@@ -56,12 +56,11 @@ export function errorText(lang: Lang, key: string): string {
   return t(lang, `errors.${key}`);
 }
 
+/** A message with its text rendered: key, parameters and the text in the request language. */
+export type Message = MessageRef & { Message: string };
+
 /** A message of an answer: its key, its parameters and its text in `lang` (runtime/shared/envelope.ts). */
-export function message(
-  lang: Lang,
-  key: string,
-  params: Record<string, unknown> = {},
-): MessageRef & { Message: string } {
+export function message(lang: Lang, key: string, params: Record<string, unknown> = {}): Message {
   const Params = messageParams(params);
   return { Key: key, Params, Message: t(lang, key, Params) };
 }

@@ -1,14 +1,11 @@
 /**
- * Attachments of a record field (uiSchema `ui:widget: "attachments"` on a string field): the field
- * holds the attachment ids as a comma-separated list ("12,15"); the files live on the server
+ * Attachments of a record field (kinds `attachments` and `image`, runtime/shared/fieldKind.ts): the
+ * field holds the attachment ids as a comma-separated list ("12,15"); the files live on the server
  * (server/attachments/, docs/api.md "Attachments").
  */
 
 /** Largest file the server accepts (10 MB); bigger uploads answer 413. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The widget name (uiSchema) that marks a field as an attachments field. */
-export const ATTACHMENTS_WIDGET = 'attachments';
 
 /** Pattern of the stored value, for the field's schema. */
 export const ATTACHMENT_IDS_PATTERN = '^[0-9]+(,[0-9]+)*$';
@@ -79,10 +76,4 @@ export function safeFileName(name: string): string {
 
 export function formatAttachmentIds(ids: readonly number[]): string {
   return [...new Set(ids)].join(',');
-}
-
-/** Whether a field of a definition is an attachments field (its uiSchema names the widget). */
-export function isAttachmentsField(uiSchema: Record<string, unknown> | undefined, field: string): boolean {
-  const ui = uiSchema?.[field] as { 'ui:widget'?: unknown } | undefined;
-  return ui?.['ui:widget'] === ATTACHMENTS_WIDGET;
 }

@@ -10,7 +10,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { SystemTables } from '../db/types';
-import { isAttachmentsField, parseAttachmentIds } from '../../runtime/shared/attachments';
+import { parseAttachmentIds } from '../../runtime/shared/attachments';
+import { isFileKind, kindOf } from '../../runtime/shared/fieldKind';
 import type { Entity, Registry } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
 import type { Row } from '../entities/rows';
@@ -21,9 +22,9 @@ type Db = Kysely<{ attachments: AttachmentsTable }>;
 /** Ids per query: far below the bound-parameter limits of SQLite and PostgreSQL. */
 const CHUNK = 500;
 
-/** The attachments fields of an entity (string fields whose uiSchema names the widget). */
+/** The fields of an entity that hold files: of the attachments and image kinds. */
 export function attachmentFields(entity: Entity): string[] {
-  return Object.keys(entity.def.schema.properties).filter((f) => isAttachmentsField(entity.def.uiSchema, f));
+  return Object.keys(entity.def.schema.properties).filter((f) => isFileKind(kindOf(entity.def, f)));
 }
 
 function chunks<T>(list: T[]): T[][] {

@@ -1,6 +1,6 @@
 /**
- * Attachments of record fields (docs/api.md "Attachments"), for fields whose uiSchema names the
- * `attachments` widget:
+ * Attachments of record fields (docs/api.md "Attachments"), for fields of the attachments and
+ * image kinds (an image field takes PNG, JPEG, GIF and WebP files only, images.ts):
  * - POST /api/Attachments/Upload/{Module}/{Entity}/{field}: raw body (application/octet-stream, at
  *   most ATTACHMENT_MAX_BYTES, else 413), file name in the `x-file-name` header (URI-encoded);
  *   needs create or edit on the entity → AttachmentInfo;
@@ -15,15 +15,17 @@ import {
   ATTACHMENT_MAX_BYTES,
   attachmentIdOf,
   isAttachmentId,
-  isAttachmentsField,
   safeFileName,
 } from '../../runtime/shared/attachments';
 import { ok } from '../../runtime/shared/envelope';
+import { isFileKind, kindOf } from '../../runtime/shared/fieldKind';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { authenticate } from '../auth/authenticate';
 import { readBody } from '../http/business';
-import { badRequest, forbidden, notFound, unknownEntity } from '../http/errors';
+import { HttpError, badRequest, forbidden, notFound, unknownEntity } from '../http/errors';
+import { fieldMessage, t } from '../i18n';
+import { imageType } from './images';
 import { entityPermissions } from '../security/permissions';
 import { fieldModes } from '../security/fieldAccess';
 import { listAttachments, mayRead, readAttachment, saveAttachment } from './store';
@@ -33,7 +35,7 @@ const MIME = /^[\w.+-]+\/[\w.+-]+$/;
 function attachmentsField(entity: Entity | undefined, field: unknown): { entity: Entity; field: string } {
   if (!entity) throw unknownEntity();
   if (typeof field !== 'string' || !(field in entity.def.schema.properties)) throw badRequest();
-  if (!isAttachmentsField(entity.def.uiSchema, field)) throw badRequest();
+  if (!isFileKind(kindOf(entity.def, field))) throw badRequest();
   return { entity, field };
 }
 
@@ -80,10 +82,20 @@ export async function attachmentsPlugin(app: FastifyInstance): Promise<void> {
         if ((await fieldModes(ctx, who, target.entity)).has(target.field)) throw forbidden();
         const content = req.body;
         if (!Buffer.isBuffer(content) || content.length === 0) throw badRequest();
-        const type = String(req.headers['x-file-type'] ?? '');
+        const claimed = String(req.headers['x-file-type'] ?? '');
+        let mime = MIME.test(claimed) ? claimed : 'application/octet-stream';
+        if (kindOf(target.entity.def, target.field) === 'image') {
+          // an image field keeps images only, of the type their bytes show
+          const image = imageType(content);
+          if (!image)
+            throw new HttpError(400, 'BadRequest', [
+              fieldMessage(req.lang, target.field, 'errors.BadRequest'),
+            ]);
+          mime = image;
+        }
         const saved = await saveAttachment(ctx, who, target.entity, target.field, {
           name: fileName(req),
-          mime: MIME.test(type) ? type : 'application/octet-stream',
+          mime,
           content,
         });
         return reply.send(ok(saved));

@@ -3,9 +3,11 @@
  * syncIndexes). Identifiers come only from validated definitions matching IDENTIFIER.
  */
 import { createHash } from 'node:crypto';
-import { type ColumnDataType, sql } from 'kysely';
-import { IDENTIFIER, type FieldSchema } from '../../runtime/shared/definition';
+import { sql } from 'kysely';
+import { IDENTIFIER } from '../../runtime/shared/definition';
+import { KINDS, kindOf, type KindSource } from '../../runtime/shared/fieldKind';
 import type { ChildEntity, Entity } from '../definitions/registry';
+import { fieldColumnType } from './kindStorage';
 import type { Dialect } from './types';
 import type { Untyped } from './untyped';
 
@@ -18,19 +20,6 @@ export const SYSTEM_COLUMN_MAP = {
   createdBy: 'created_by',
   updatedBy: 'updated_by',
 } as const;
-
-export function columnType(field: FieldSchema, dialect: Dialect): ColumnDataType {
-  switch (field.type) {
-    case 'integer':
-      return dialect === 'postgres' ? 'bigint' : 'integer';
-    case 'number':
-      return dialect === 'postgres' ? 'double precision' : 'real';
-    case 'boolean':
-      return dialect === 'postgres' ? 'boolean' : 'integer';
-    default:
-      return 'text';
-  }
-}
 
 export function indexName(table: string, column: string): string {
   const name = `ix_${table}_${column.toLowerCase()}`;
@@ -55,8 +44,7 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
   for (const { def, table, children } of entities) {
     assertIdentifier(table);
     if (views.has(table)) continue;
-    const props = Object.entries(def.schema.properties);
-    await createOrExtend(db, dialect, table, props, existing.get(table), (create) =>
+    await createOrExtend(db, dialect, table, def, existing.get(table), (create) =>
       create
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('created_at', 'text', (c) => c.notNull())
@@ -64,7 +52,7 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
         .addColumn('created_by', 'bigint')
         .addColumn('updated_by', 'bigint'),
     );
-    await syncIndexes(db, table, props, def.fields);
+    await syncIndexes(db, table, def);
     for (const child of children) await syncChildTable(db, dialect, child, existing.get(child.table));
   }
   await sql`select 1`.execute(db);
@@ -74,17 +62,12 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
  * Indexes that follow from the definition:
  * - sortable or filterable field: (field, id), so a sort on it (id last, as GetList orders) and a
  *   range or equality filter walk the index and pages stay stable;
- * - filterable text field: (lower(field)) too, the expression text filters compare;
+ * - filterable field of a kind filtered as text: (lower(field)) too, the expression text filters compare;
  * - unique field: a unique index (a duplicate answers 417 on that field, server/db/unique.ts).
  */
-async function syncIndexes(
-  db: Untyped,
-  table: string,
-  props: [string, FieldSchema][],
-  fields: Entity['def']['fields'],
-): Promise<void> {
-  for (const [name, field] of props) {
-    const meta = fields[name];
+async function syncIndexes(db: Untyped, table: string, def: Entity['def']): Promise<void> {
+  for (const name of Object.keys(def.schema.properties)) {
+    const meta = def.fields[name];
     if (meta?.unique)
       await db.schema
         .createIndex(indexName(table, `${name}_unique`))
@@ -102,7 +85,7 @@ async function syncIndexes(
       .on(table)
       .columns([name, 'id'])
       .execute();
-    if (meta.filterable && field.type === 'string' && !field.enum && !field.format?.startsWith('date'))
+    if (meta.filterable && KINDS[kindOf(def, name)].filter === 'text')
       await db.schema
         .createIndex(indexName(table, `${name}_lower`))
         .ifNotExists()
@@ -120,8 +103,7 @@ async function syncChildTable(
   have: Set<string> | undefined,
 ): Promise<void> {
   assertIdentifier(child.table);
-  const props = Object.entries(child.def.schema.properties);
-  await createOrExtend(db, dialect, child.table, props, have, (create) =>
+  await createOrExtend(db, dialect, child.table, child.def, have, (create) =>
     create
       .addColumn('parent_id', 'bigint', (c) => c.notNull())
       .addColumn('line_no', 'integer', (c) => c.notNull()),
@@ -145,7 +127,7 @@ async function createOrExtend(
   db: Untyped,
   dialect: Dialect,
   table: string,
-  props: [string, FieldSchema][],
+  source: KindSource,
   have: Set<string> | undefined,
   system: (create: CreateTable) => CreateTable,
 ): Promise<void> {
@@ -158,16 +140,19 @@ async function createOrExtend(
           dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
         ),
     );
-    for (const [name, field] of props) {
+    for (const name of Object.keys(source.schema.properties)) {
       assertIdentifier(name);
-      create = create.addColumn(name, columnType(field, dialect));
+      create = create.addColumn(name, fieldColumnType(source, name, dialect));
     }
     await create.execute();
     return;
   }
-  for (const [name, field] of props) {
+  for (const name of Object.keys(source.schema.properties)) {
     if (have.has(name)) continue;
     assertIdentifier(name);
-    await db.schema.alterTable(table).addColumn(name, columnType(field, dialect)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn(name, fieldColumnType(source, name, dialect))
+      .execute();
   }
 }

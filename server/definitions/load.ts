@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { IDENTIFIER, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { kindMismatch, kindOf, type KindSource } from '../../runtime/shared/fieldKind';
 import { createAjv } from '../../runtime/shared/validation';
 import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
 import { PROJECT_ROOT } from '../config';
@@ -71,6 +72,7 @@ export function crossCheck(def: EntityDefinition, lang: Lang = 'en'): string[] {
   if ((def.scope?.party === undefined) !== (def.scope?.partyKind === undefined) && def.scope)
     problems.push(`/scope: party and partyKind go together`);
   for (const p of props) if (!IDENTIFIER.test(p)) problems.push(`/schema/properties/${p}: not an identifier`);
+  problems.push(...kindProblems('/fields', def));
   problems.push(...ruleProblems('/rules', def.rules, known));
   for (const [name, child] of Object.entries(def.children ?? {})) {
     const at = `/children/${name}`;
@@ -83,10 +85,23 @@ export function crossCheck(def: EntityDefinition, lang: Lang = 'en'): string[] {
     for (const r of child.schema.required ?? [])
       if (!childProps.has(r)) problems.push(`${at}/schema/required: unknown property '${r}'`);
     problems.push(...ruleProblems(`${at}/rules`, child.rules, childProps));
+    problems.push(...kindProblems(`${at}/fields`, child));
   }
   for (const p of safetyProblems(def))
     problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
   return problems;
+}
+
+/** A stated kind the field's schema does not fit (runtime/shared/fieldKind.ts kindMismatch). */
+function kindProblems(at: string, part: KindSource & Pick<EntityDefinition, 'schema' | 'fields'>): string[] {
+  const out: string[] = [];
+  for (const [name, meta] of Object.entries(part.fields)) {
+    const schema = Object.hasOwn(part.schema.properties, name) ? part.schema.properties[name] : undefined;
+    if (!schema || (meta.kind === undefined && meta.precision === undefined)) continue;
+    const why = kindMismatch(kindOf(part, name), schema, meta);
+    if (why) out.push(`${at}/${name}/kind: ${why}`);
+  }
+  return out;
 }
 
 /** Computed fields must be properties; every expression must use whitelisted operations only. */

@@ -5,6 +5,7 @@
  * Generated rows are not audited (a bulk load, not a user's write); computed fields are not derived.
  */
 import { sql, type Kysely } from 'kysely';
+import { kindOf } from '../../runtime/shared/fieldKind';
 import type { Registry, ChildEntity, Entity } from '../definitions/registry';
 import { forgetCounts } from '../entities/countCache';
 import { toColumns, type Row } from '../entities/rows';
@@ -69,7 +70,7 @@ async function slotsOf(
   const slots: ValueSlot[] = [];
   for (const [name, field] of Object.entries(def.schema.properties)) {
     const meta = def.fields[name];
-    const slot: ValueSlot = { name, field, meta, displayField };
+    const slot: ValueSlot = { name, kind: kindOf(def, name), field, meta, displayField };
     if (meta?.lookup) slot.lookupIds = await lookupIds(ctx, meta.lookup.entity, depth);
     slots.push(slot);
   }

@@ -1,9 +1,12 @@
 /**
- * Believable field values for generated rows (server/db/generate.ts), chosen from a field's type,
- * format, enum, bounds, pattern and lookup: valid national codes, Sheba numbers and mobiles,
- * Persian names and text, dates in fiscal year 1405. Deterministic from a seed.
+ * Believable field values for generated rows (server/demo/generate.ts), chosen by the field's kind
+ * (KIND_VALUES, one generator per kind) and its enum, bounds, pattern and lookup: valid national
+ * codes, Sheba numbers and mobiles, Persian names and text, dates in fiscal year 1405.
+ * Deterministic from a seed.
  */
+import { exactRound } from '../../runtime/shared/decimal';
 import type { FieldMeta, FieldSchema } from '../../runtime/shared/definition';
+import { kindField, multiEnumOptions, type FieldKind } from '../../runtime/shared/fieldKind';
 import { CITIES, FIRST, LAST, nationalCode, sheba } from './seedData';
 
 export type Rand = () => number;
@@ -59,6 +62,8 @@ function fit(text: string, field: FieldSchema): string {
 /** Context of one value: the row number (unique within the run), the run tag, the field name. */
 export interface ValueSlot {
   name: string;
+  /** The field's kind (runtime/shared/fieldKind.ts kindOf). */
+  kind: FieldKind;
   field: FieldSchema;
   meta: FieldMeta | undefined;
   /** Ids of the lookup target, when the field is a lookup. */
@@ -76,23 +81,9 @@ function patterned(slot: ValueSlot, row: number, tag: string): string | null {
   return null;
 }
 
+/** A text by the field's pattern or name (a person or company name, a city, an address…). */
 function text(slot: ValueSlot, r: Rand, row: number, tag: string, unique: boolean): string | null {
   const { field, name } = slot;
-  switch (field.format) {
-    case 'ir-national-code':
-      return unique ? uniqueNationalCode(row) : nationalCode(digits(r, 9));
-    case 'ir-sheba':
-      return sheba(`0${pick(r, BANKS)}0000${digits(r, 14)}`.slice(0, 22));
-    case 'ir-mobile':
-      return `09${pick(r, ['12', '13', '19', '35', '36', '01', '21', '33'])}${digits(r, 7)}`;
-    case 'date':
-      return new Date(YEAR_1405_START + Math.floor(r() * 365) * 86400000).toISOString().slice(0, 10);
-    case 'date-time':
-      return new Date(YEAR_1405_START + Math.floor(r() * 365 * 86400) * 1000).toISOString();
-    case 'email':
-      return `user${row}.${tag}@example.ir`.toLowerCase();
-    default:
-  }
   if (field.pattern) return patterned(slot, row, tag);
   const lower = name.toLowerCase();
   let out: string;
@@ -107,35 +98,74 @@ function text(slot: ValueSlot, r: Rand, row: number, tag: string, unique: boolea
   return fit(out, field);
 }
 
-function integer(field: FieldSchema, meta: FieldMeta | undefined, r: Rand): number {
+function integer(field: FieldSchema, r: Rand, money = false): number {
   const min = field.minimum ?? 0;
-  const max = Math.min(field.maximum ?? min + 1_000_000, min + (meta?.money ? 1e12 : 1e6));
+  const max = Math.min(field.maximum ?? min + 1_000_000, min + (money ? 1e12 : 1e6));
   const v = min + Math.floor(r() * (max - min + 1));
   // money: whole thousands of Rial, as people write them
-  return meta?.money ? Math.max(min, Math.min(max, Math.round(v / 1000) * 1000)) : v;
+  return money ? Math.max(min, Math.min(max, Math.round(v / 1000) * 1000)) : v;
 }
 
+type Value = string | number | boolean | null;
+type Generator = (slot: ValueSlot, r: Rand, row: number, tag: string) => Value;
+
+/** A number between the field's bounds (at most a million apart), with two decimals. */
+function decimal(field: FieldSchema, r: Rand, places: number | undefined, span = 10_000): number {
+  const min = field.minimum ?? 0;
+  const max = Math.min(field.maximum ?? min + span, min + 1e6);
+  const v = min + r() * (max - min);
+  return places === undefined ? Math.round(v * 100) / 100 : Math.min(max, exactRound(v, places));
+}
+
+/** A number of the field's JSON type: integers as integer(), else decimal(). */
+function numberOfType(slot: ValueSlot, r: Rand, money = false): number {
+  return slot.field.type === 'integer'
+    ? integer(slot.field, r, money)
+    : decimal(slot.field, r, slot.meta?.precision);
+}
+
+const plainText: Generator = (slot, r, row, tag) => text(slot, r, row, tag, slot.meta?.unique === true);
+
+/** The value generator of each kind. */
+export const KIND_VALUES: Record<FieldKind, Generator> = {
+  text: plainText,
+  longText: plainText,
+  integer: (slot, r) => integer(slot.field, r),
+  decimal: (slot, r) => numberOfType(slot, r),
+  money: (slot, r) => numberOfType(slot, r, true),
+  percent: (slot, r) =>
+    slot.field.type === 'integer'
+      ? integer({ ...slot.field, maximum: slot.field.maximum ?? 100 }, r)
+      : decimal(slot.field, r, slot.meta?.precision ?? 2, 100),
+  boolean: (_slot, r) => r() > 0.15,
+  enum: (slot, r, row, tag) => {
+    if (slot.field.enum?.length) return pick(r, slot.field.enum);
+    return slot.field.type === 'string' ? plainText(slot, r, row, tag) : numberOfType(slot, r);
+  },
+  // one or two of the options, in their order
+  multiEnum: (slot, r) => {
+    const options = multiEnumOptions(kindField(slot.field, slot.meta));
+    if (options.length === 0) return null;
+    const chosen = new Set([pick(r, options), pick(r, options)]);
+    return options.filter((o) => chosen.has(o)).join(',');
+  },
+  lookup: (slot, r) => (slot.lookupIds?.length ? pick(r, slot.lookupIds) : null),
+  date: (_slot, r) => new Date(YEAR_1405_START + Math.floor(r() * 365) * 86400000).toISOString().slice(0, 10),
+  dateTime: (_slot, r) => new Date(YEAR_1405_START + Math.floor(r() * 365 * 86400) * 1000).toISOString(),
+  // office hours, on the quarter hour
+  time: (_slot, r) =>
+    `${String(8 + Math.floor(r() * 10)).padStart(2, '0')}:${pick(r, ['00', '15', '30', '45'])}`,
+  nationalCode: (slot, r, row) =>
+    slot.meta?.unique === true ? uniqueNationalCode(row) : nationalCode(digits(r, 9)),
+  sheba: (_slot, r) => sheba(`0${pick(r, BANKS)}0000${digits(r, 14)}`.slice(0, 22)),
+  mobile: (_slot, r) => `09${pick(r, ['12', '13', '19', '35', '36', '01', '21', '33'])}${digits(r, 7)}`,
+  email: (_slot, _r, row, tag) => `user${row}.${tag}@example.ir`.toLowerCase(),
+  // files are uploaded, never made up: generated rows hold none
+  attachments: () => null,
+  image: () => null,
+};
+
 /** One value for a field, or null to leave it empty. `row` is unique within the run. */
-export function fieldValue(
-  slot: ValueSlot,
-  r: Rand,
-  row: number,
-  tag: string,
-): string | number | boolean | null {
-  const { field, meta } = slot;
-  if (meta?.lookup) return slot.lookupIds?.length ? pick(r, slot.lookupIds) : null;
-  if (field.enum?.length) return pick(r, field.enum);
-  switch (field.type) {
-    case 'boolean':
-      return r() > 0.15;
-    case 'integer':
-      return integer(field, meta, r);
-    case 'number': {
-      const min = field.minimum ?? 0;
-      const max = Math.min(field.maximum ?? min + 10_000, min + 1e6);
-      return Math.round((min + r() * (max - min)) * 100) / 100;
-    }
-    default:
-      return text(slot, r, row, tag, meta?.unique === true);
-  }
+export function fieldValue(slot: ValueSlot, r: Rand, row: number, tag: string): Value {
+  return KIND_VALUES[slot.kind](slot, r, row, tag);
 }

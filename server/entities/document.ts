@@ -19,6 +19,7 @@ import { HttpError, badRequest, invalid } from '../http/errors';
 import { cellMessage, fieldMessage, textParams } from '../i18n';
 import { TEXT_KEY } from '../../runtime/shared/envelope';
 import type { Row } from './rows';
+import { kindErrors } from './kindChecks';
 
 export type Lines = Record<string, Row[]>;
 
@@ -70,6 +71,10 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
         out.push(cellMessage(lang, child.name, index, field, errorKey(e), { ...e.params }));
       }
       return;
+    }
+    for (const { field, message } of kindErrors(child.def, line, lang)) {
+      seen.add(field);
+      out.push({ TableName: child.name, RowIndex: index, FieldName: field, ...message });
     }
     for (const broken of child.def.rules ? brokenRules(child.def.rules, line) : []) {
       const field = broken.fields[0] ?? '';
@@ -132,7 +137,9 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
       seen.add(field);
       fields.push(fieldMessage(lang, field, errorKey(e), { ...e.params }));
     }
-  }
+  } else
+    for (const { field, message } of kindErrors(entity.def, doc, lang))
+      fields.push({ FieldName: field, ...message });
   if (fields.length > 0 || table.length > 0) throw invalid(fields, table);
   if (rules) {
     const broken = brokenRules(rules, { ...doc, ...lines });

@@ -1,12 +1,14 @@
 /**
- * Display values of the export: list columns with their labels in the request language, enum
- * labels, بله/خیر for booleans, Jalali dates, lookups as the other row's display text (when the user may see that row), money and
- * other numbers as numbers. Formatting for CSV (RFC 4180, formula-injection guard) is here too.
+ * Display values of the export: list columns with their labels in the request language, each value
+ * as the grid shows it (the shared displayValue of its kind, runtime/shared/fieldKind.ts: enum
+ * labels, بله/خیر, Jalali dates, a lookup as the other row's display text when the user may see
+ * that row…) with Western digits, so cells stay searchable; numbers of number kinds (integer,
+ * decimal, money, percent) stay numbers, so a spreadsheet can sum them. Formatting for CSV
+ * (RFC 4180, formula-injection guard) is here too.
  */
-import { localText, lookupDisplayKey, type Lang } from '../../runtime/shared/definition';
-import { isoToJalali } from '../../runtime/shared/jalali';
+import { lookupDisplayKey, type Lang } from '../../runtime/shared/definition';
+import { KINDS, fieldLabel, kindField, kindOf, displayValue } from '../../runtime/shared/fieldKind';
 import type { Entity } from '../definitions/registry';
-import { t } from '../i18n';
 import type { Row } from './rows';
 
 export type Cell = string | number | null;
@@ -17,7 +19,7 @@ export function exportColumns(entity: Entity): string[] {
 }
 
 export function headerCells(entity: Entity, columns: string[], lang: Lang): string[] {
-  return columns.map((c) => localText(entity.def.fields[c]?.label, lang) || c);
+  return columns.map((c) => fieldLabel(entity.def, c, lang));
 }
 
 /** id → display text of the rows a lookup column points at, for one batch of rows. */
@@ -42,11 +44,6 @@ export function lookupTexts(entity: Entity, columns: string[], rows: Row[]): Loo
   return out;
 }
 
-function dateText(value: string, withTime: boolean): string {
-  const jalali = isoToJalali(value.slice(0, 10)) ?? value;
-  return withTime && value.length > 10 ? `${jalali} ${value.slice(11, 16)}` : jalali;
-}
-
 export function displayCell(
   entity: Entity,
   column: string,
@@ -55,17 +52,14 @@ export function displayCell(
   lookups: LookupTexts,
 ): Cell {
   if (value === null || value === undefined) return null;
-  const field = entity.def.schema.properties[column];
-  const meta = entity.def.fields[column];
-  const lookup = lookups.get(column);
-  if (lookup && typeof value === 'number') return lookup.get(value) ?? String(value);
-  if (meta?.enumLabels && String(value) in meta.enumLabels)
-    return localText(meta.enumLabels[String(value)], lang);
-  if (field?.type === 'boolean') return t(lang, value ? 'grid.yes' : 'grid.no');
-  if (typeof value === 'number') return meta?.money ? Math.round(value) : value;
-  if (field?.format === 'date' || field?.format === 'date-time')
-    return dateText(String(value), field.format === 'date-time');
-  return String(value);
+  const kind = kindOf(entity.def, column);
+  if (KINDS[kind].numeric && typeof value === 'number') return value;
+  const lookupText = typeof value === 'number' ? lookups.get(column)?.get(value) : undefined;
+  const field = kindField(entity.def.schema.properties[column], entity.def.fields[column]);
+  return displayValue(kind, value, lang, field, {
+    digits: 'western',
+    ...(lookupText === undefined ? {} : { lookupText }),
+  });
 }
 
 /** One CSV field: formula starters neutralised with an apostrophe, then RFC 4180 quoting. */

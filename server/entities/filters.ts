@@ -169,12 +169,40 @@ function booleanCond(col: Column, m: Model, fail: () => HttpError, sqlite: boole
   return sql<SqlBool>`${ref} = ${lit(bool(m.filter, fail))}`;
 }
 
-const FILTER_TYPES: Record<Column['kind'], string[]> = {
-  text: ['text'],
+/**
+ * A multi-select's choice filter: rows whose stored list ("a,b") holds one of the chosen options,
+ * matched as whole elements (`,a,` within `,a,b,`), never as a part of another option.
+ */
+function anyOfCond(col: Column, m: Model, fail: () => HttpError): Cond {
+  const ref = sql.ref(col.column);
+  if (!Array.isArray(m.values) || m.values.length > 100) throw fail();
+  const options = col.options ?? [];
+  const values = m.values.map((v) => {
+    if (typeof v !== 'string' || !options.includes(v)) throw fail();
+    return v;
+  });
+  if (values.length === 0) return sql<SqlBool>`1 = 0`;
+  const list = sql`(',' || ${ref} || ',')`;
+  const parts = values.map((v) => sql<SqlBool>`${list} like ${`%,${likeEscape(v)},%`} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+type Build = (col: Column, m: Model, fail: () => HttpError, sqlite: boolean) => Cond;
+
+/** Per filter SQL family: the filter types (AG Grid `filterType`) it takes and its conditions. */
+const FAMILIES: Record<Column['filter'], { types: string[]; build: Build }> = {
+  text: { types: ['text'], build: textCond },
   // enum choice filters send numeric enums as text equals; they are compared as numbers
-  number: ['number', 'text'],
-  date: ['date'],
-  boolean: ['boolean', 'set'],
+  number: { types: ['number', 'text'], build: numberCond },
+  date: { types: ['date'], build: dateCond },
+  boolean: { types: ['boolean', 'set'], build: booleanCond },
+  anyOf: { types: ['set'], build: anyOfCond },
+  none: {
+    types: [],
+    build: (_col, _m, fail) => {
+      throw fail();
+    },
+  },
 };
 
 function condition(col: Column, m: unknown, fail: () => HttpError, sqlite: boolean, depth = 0): Cond {
@@ -192,18 +220,9 @@ function condition(col: Column, m: unknown, fail: () => HttpError, sqlite: boole
     const parts = model.conditions.map((c: unknown) => condition(col, c, fail, sqlite, depth + 1));
     return sql<SqlBool>`(${sql.join(parts, op)})`;
   }
-  const types = FILTER_TYPES[col.kind];
-  choice(model.filterType, types[0] ?? '', types, fail);
-  switch (col.kind) {
-    case 'text':
-      return textCond(col, model, fail);
-    case 'number':
-      return numberCond(col, model, fail);
-    case 'date':
-      return dateCond(col, model, fail);
-    default:
-      return booleanCond(col, model, fail, sqlite);
-  }
+  const family = FAMILIES[col.filter];
+  choice(model.filterType, family.types[0] ?? '', family.types, fail);
+  return family.build(col, model, fail, sqlite);
 }
 
 /**

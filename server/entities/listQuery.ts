@@ -53,7 +53,8 @@ export async function listQuery(
     const { colId, sort } = s as { colId?: unknown; sort?: unknown };
     if (typeof colId === 'string' && hidden.has(colId)) throw hiddenFieldError(lang, colId);
     const col = typeof colId === 'string' ? columns.get(colId) : undefined;
-    if (!col || (sort !== 'asc' && sort !== 'desc')) throw listError(lang, 'sortModel');
+    // a kind that does not sort (server/entities/columns.ts KIND_QUERY) is refused as unknown
+    if (!col?.sortable || (sort !== 'asc' && sort !== 'desc')) throw listError(lang, 'sortModel');
     order.push({ column: col.column, dir: sort });
   }
   // id last, in the direction of the last sort: the (field, id) index then serves a descending

@@ -6,6 +6,7 @@
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { IDENTIFIER } from '../../runtime/shared/definition';
+import { kindOf } from '../../runtime/shared/fieldKind';
 import type { Entity } from '../definitions/registry';
 
 export const PERIODS_TABLE = 'e_accounting_fiscalperiod';
@@ -14,7 +15,8 @@ export const PERIODS_TABLE = 'e_accounting_fiscalperiod';
 export function periodCondition(entity: Entity, selectedYear: number | null): RawBuilder<SqlBool> | null {
   const field = entity.def.period?.field;
   if (!field || selectedYear === null) return null;
-  if (!IDENTIFIER.test(field) || entity.def.schema.properties[field]?.format !== 'date') return null;
+  const dated = Object.hasOwn(entity.def.schema.properties, field) && kindOf(entity.def, field) === 'date';
+  if (!IDENTIFIER.test(field) || !dated) return null;
   const periods = sql.table(PERIODS_TABLE);
   // qualified: the periods table has date columns of its own (startDate, endDate)
   const date = sql.ref(`${entity.table}.${field}`);

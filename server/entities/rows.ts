@@ -1,13 +1,34 @@
-/** Conversion between stored rows and API rows (system columns renamed, booleans and numbers typed). */
-import type { EntityDataSchema } from '../../runtime/shared/definition';
+/**
+ * Conversion between stored rows and API rows: system columns renamed, each field through the
+ * storage of its kind (server/db/kindStorage.ts: booleans, numbers, exact decimals, texts).
+ */
+import type { FieldMeta } from '../../runtime/shared/definition';
+import type { KindSource } from '../../runtime/shared/fieldKind';
 import type { Dialect } from '../db/types';
 import { SYSTEM_COLUMN_MAP } from '../db/entityTables';
+import { fromStored, storageOf, toStored, type StorageClass } from '../db/kindStorage';
 
 export type Row = Record<string, unknown>;
 
-/** An entity or a child table: anything with a data schema. */
+/** An entity or a child table: anything with a data schema and field metadata. */
 export interface Entity {
-  def: { schema: EntityDataSchema };
+  def: KindSource;
+}
+
+type Plan = [name: string, storage: StorageClass, meta: FieldMeta | undefined][];
+
+// per schema.properties object (a loaded definition never changes), as kindOf caches kinds
+const plans = new WeakMap<object, Plan>();
+
+/** Each field with its storage class, worked out once per definition. */
+function planOf(entity: Entity): Plan {
+  const props = entity.def.schema.properties;
+  let plan = plans.get(props);
+  if (!plan) {
+    plan = Object.keys(props).map((name) => [name, storageOf(entity.def, name), entity.def.fields[name]]);
+    plans.set(props, plan);
+  }
+  return plan;
 }
 
 export function toApiRow(entity: Entity, stored: Row): Row {
@@ -17,12 +38,10 @@ export function toApiRow(entity: Entity, stored: Row): Row {
     if (v === null || v === undefined) continue;
     out[api] = api === 'createdAt' || api === 'updatedAt' ? String(v) : Number(v);
   }
-  for (const [name, field] of Object.entries(entity.def.schema.properties)) {
+  for (const [name, storage] of planOf(entity)) {
     const v = stored[name];
     if (v === null || v === undefined) continue;
-    if (field.type === 'boolean') out[name] = v === true || v === 1 || v === '1';
-    else if (field.type === 'integer' || field.type === 'number') out[name] = Number(v);
-    else out[name] = String(v);
+    out[name] = fromStored(storage, v);
   }
   return out;
 }
@@ -30,11 +49,9 @@ export function toApiRow(entity: Entity, stored: Row): Row {
 /** Values (already validated) to column values; every schema field is written, absent ones as null. */
 export function toColumns(entity: Entity, values: Row, dialect: Dialect): Row {
   const out: Row = {};
-  for (const [name, field] of Object.entries(entity.def.schema.properties)) {
+  for (const [name, storage, meta] of planOf(entity)) {
     const v = values[name];
-    if (v === undefined || v === null) out[name] = null;
-    else if (field.type === 'boolean' && dialect === 'sqlite') out[name] = v ? 1 : 0;
-    else out[name] = v;
+    out[name] = v === undefined || v === null ? null : toStored(storage, v, dialect, meta);
   }
   return out;
 }

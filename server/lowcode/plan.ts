@@ -12,7 +12,9 @@ import {
   type FieldSchema,
   type Lang,
 } from '../../runtime/shared/definition';
+import { kindOf, type FieldKind, type KindSource } from '../../runtime/shared/fieldKind';
 import type { AppContext } from '../context';
+import { retypeTarget, type RetypeTarget } from '../db/retype';
 import type { Untyped } from '../db/untyped';
 import type { Entity } from '../definitions/registry';
 import { t } from '../i18n';
@@ -21,12 +23,15 @@ import { scopeKept } from './publishAccess';
 
 export type { PlanChange, PlanChangeKind as ChangeKind } from '../../runtime/shared/plan';
 
-/** A column whose type changes: kept under a new name, the new column filled where values convert. */
+/**
+ * A field whose type or kind changes: when its storage changes too, the column is kept under a new
+ * name and the new column filled where values convert (publish.ts).
+ */
 export interface TypeChange {
   table: string;
   column: string;
-  from: FieldSchema['type'];
-  to: FieldSchema['type'];
+  from: RetypeTarget;
+  to: RetypeTarget;
   converts: boolean;
 }
 
@@ -39,6 +44,22 @@ export interface Plan {
 /** Type changes every value survives. */
 export function converts(from: FieldSchema['type'], to: FieldSchema['type']): boolean {
   return from === to || to === 'string' || (from === 'integer' && to === 'number');
+}
+
+const NUMBER_KINDS: readonly FieldKind[] = ['integer', 'decimal', 'money', 'percent'];
+
+/**
+ * Kind changes every value survives: to a plain text, between number kinds (a changed precision
+ * rounds), or none. Any other (a text becoming a time, a list of options, an image…) may leave
+ * values the new kind refuses.
+ */
+export function kindConverts(from: FieldKind, to: FieldKind): boolean {
+  if (from === to || to === 'text' || to === 'longText') return true;
+  return NUMBER_KINDS.includes(from) && NUMBER_KINDS.includes(to);
+}
+
+function kindName(target: RetypeTarget): string {
+  return target.field.precision === undefined ? target.kind : `${target.kind}(${target.field.precision})`;
 }
 
 async function rowsWithValue(ctx: AppContext, table: string, column: string | null): Promise<number> {
@@ -56,8 +77,8 @@ async function rowsWithValue(ctx: AppContext, table: string, column: string | nu
 interface Part {
   table: string;
   prefix: string;
-  before: { schema: EntityDataSchema; fields: EntityDefinition['fields'] };
-  after: { schema: EntityDataSchema; fields: EntityDefinition['fields'] };
+  before: KindSource & { schema: EntityDataSchema; fields: EntityDefinition['fields'] };
+  after: KindSource & { schema: EntityDataSchema; fields: EntityDefinition['fields'] };
 }
 
 async function partChanges(ctx: AppContext, part: Part, lang: Lang, plan: Plan): Promise<void> {
@@ -76,24 +97,23 @@ async function partChanges(ctx: AppContext, part: Part, lang: Lang, plan: Plan):
       });
       continue;
     }
-    if (old.type !== field.type) {
-      const ok = converts(old.type, field.type);
+    const from = retypeTarget(part.before, name);
+    const to = retypeTarget(part.after, name);
+    const kindChanged = kindOf(part.before, name) !== kindOf(part.after, name);
+    if (old.type !== field.type || kindChanged || from.storage !== to.storage) {
+      const ok = converts(old.type, field.type) && kindConverts(from.kind, to.kind);
       const rows = await rowsWithValue(ctx, part.table, name);
       const breaking = !ok && rows > 0;
+      // a change within one JSON type is named by its kinds (and places: decimal(2))
+      const names = old.type === field.type ? [kindName(from), kindName(to)] : [old.type, field.type];
       plan.changes.push({
         kind: 'changeType',
         field: label,
-        message: t(lang, 'plan.changeType', { field: label, from: old.type, to: field.type, rows }),
+        message: t(lang, 'plan.changeType', { field: label, from: names[0], to: names[1], rows }),
         rows,
         breaking,
       });
-      plan.typeChanges.push({
-        table: part.table,
-        column: name,
-        from: old.type,
-        to: field.type,
-        converts: ok,
-      });
+      plan.typeChanges.push({ table: part.table, column: name, from, to, converts: ok });
     }
     const oldLabel = part.before.fields[name]?.label;
     const newLabel = part.after.fields[name]?.label;

@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import { ENTITY_ACTIONS, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
-import { columnType, syncEntityTables } from '../db/entityTables';
-import { copyRetyped, dropFieldIndexes, type Pending } from '../db/retype';
+import { syncEntityTables } from '../db/entityTables';
+import { columnFamily, copyRetyped, dropFieldIndexes, type Pending } from '../db/retype';
 import type { SystemTables } from '../db/types';
 import type { Untyped } from '../db/untyped';
 import { definitionProblems, loadDefinitions } from '../definitions/load';
@@ -121,7 +121,7 @@ async function keepChangedColumns(
   version: number,
 ): Promise<Pending[]> {
   const moved = changes.filter(
-    (c) => columnType({ type: c.from }, ctx.dialect) !== columnType({ type: c.to }, ctx.dialect),
+    (c) => columnFamily(c.from.storage, ctx.dialect) !== columnFamily(c.to.storage, ctx.dialect),
   );
   if (moved.length === 0) return [];
   const columns = new Map<string, Set<string>>();
