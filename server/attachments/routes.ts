@@ -24,7 +24,7 @@ import type { Entity } from '../definitions/registry';
 import { authenticate } from '../auth/authenticate';
 import { readBody } from '../http/business';
 import { HttpError, badRequest, forbidden, notFound, unknownEntity } from '../http/errors';
-import { fieldMessage, t } from '../i18n';
+import { fieldMessage } from '../i18n';
 import { imageType } from './images';
 import { entityPermissions } from '../security/permissions';
 import { fieldModes } from '../security/fieldAccess';
