@@ -4,7 +4,8 @@
  * (listQuery), so they apply inside the aggregate query. Date group-bys fold days into Jalali months.
  */
 import { type RawBuilder, sql } from 'kysely';
-import { localText, type Lang } from '../../runtime/shared/definition';
+import type { Lang } from '../../runtime/shared/definition';
+import { fieldText } from '../../runtime/shared/fieldKind';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
@@ -165,13 +166,13 @@ async function groupLabels(
   const meta = field ? entity.def.fields[field] : undefined;
   for (const k of keys) {
     if (k === null) set(k, group ? t(lang, 'report.empty') : t(lang, 'report.total'));
-    else if (meta?.enumLabels && Object.hasOwn(meta.enumLabels, String(k)))
-      set(k, localText(meta.enumLabels[String(k)]!, lang));
-    else if (group?.kind === 'boolean') set(k, t(lang, k ? 'report.yes' : 'report.no'));
     else if (group?.kind === 'date') {
       const [y, m] = String(k).split('-');
       set(k, `${t(lang, `report.months.m${Number(m)}`)} ${y}`);
     }
+    // every other key reads as the grid shows the field (its kind's display; the browser puts the
+    // digits of the language in, charts/format.ts rowLabel); a lookup's id is replaced below
+    else if (field && !meta?.lookup) set(k, fieldText(entity.def, field, k, lang, { digits: 'western' }));
   }
   if (!meta?.lookup) return out;
   // the looked-up entity's permissions, field hiding and row scope apply (lookupDisplay.ts)

@@ -316,6 +316,39 @@ describe.each(DIALECTS)('field kinds decimal, percent, multiEnum, time and image
     expect(rows[2]).toEqual(['الف', '2.5', '12.5', 'قرمز، آبی', '08:30', '1 فایل']);
   }, 60_000);
 
+  it('labels report groups as the grid shows the field: a multi-select by its options, a time as a time', async () => {
+    const def = app.ctx.registry.byEntityKey('common.kindSample')!.def;
+    const listed = (await list({})).body.Data.rows;
+    for (const groupBy of ['colours', 'opensAt'] as const) {
+      const res = await call<{ rows: { key: unknown; label: string; value: number }[] }>(
+        app,
+        'Report/Run',
+        admin,
+        {
+          entity: 'common.kindSample',
+          groupBy,
+          measure: { op: 'count' },
+        },
+      );
+      expect(res.status).toBe(200);
+      const groups = res.body.Data.rows.filter((r) => r.key !== null);
+      const expected = new Set(
+        listed
+          .filter((r) => r[groupBy] != null)
+          .map((r) => fieldText(def, groupBy, r[groupBy], 'fa', { digits: 'western' })),
+      );
+      expect(new Set(groups.map((r) => r.label))).toEqual(expected);
+    }
+    const red = (
+      await call<{ rows: { key: unknown; label: string }[] }>(app, 'Report/Run', admin, {
+        entity: 'common.kindSample',
+        groupBy: 'colours',
+        measure: { op: 'count' },
+      })
+    ).body.Data.rows.find((r) => r.key === 'red,blue');
+    expect(red?.label).toBe('قرمز، آبی');
+  }, 60_000);
+
   it('generates demo rows of every new kind that the definition validates', async () => {
     const result = await generateRows(app.ctx, 'common.kindSample', 40, { seed: 7, validate: true });
     expect(result).toMatchObject({ inserted: 40 });
