@@ -8,36 +8,19 @@
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import Form from '@rjsf/core';
 import { useTranslation } from 'react-i18next';
-import type { EntityClient, EntityValues } from '../../runtime/entity/types';
-import type { AttachmentsClientFactory } from '../../runtime/entity/attachments';
-import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
-import type { ServerMessage } from '../../runtime/shared/envelope';
+import type { EntityValues } from '../../runtime/entity/types';
 import { LinesGrid } from './lines/LinesGrid';
 import { formFields } from './fields';
 import { formTemplates } from './templates';
 import type { FormValidators } from './precompiled';
-import { useEntityForm, useFormValidators } from './useEntityForm';
+import { useEntityForm, useFormValidators, type EntityFormOptions } from './useEntityForm';
 import { widgetRegistry } from './widgets/registry';
 
-export interface EntityFormProps {
-  definition: EntityDefinition;
-  lang: Lang;
-  /** Values to start from (the row when editing, lines under their table names). */
-  values?: EntityValues;
-  readOnly?: boolean;
-  /** Field messages from the server, shown inline under their fields. */
-  serverErrors?: ServerMessage[];
-  /** Saves the values; a rejection with ApiError 417 puts its messages inline. */
-  onSave?: (values: EntityValues) => Promise<unknown>;
+/** The controller's options (useEntityForm.ts), with Cancel; validators are loaded when absent. */
+export interface EntityFormProps extends Omit<EntityFormOptions, 'validators'> {
   onCancel?: () => void;
-  /** Told whenever the form becomes dirty or clean (for the unsaved-changes guard). */
-  onDirtyChange?: (dirty: boolean) => void;
-  /** Client of another entity ('module.name'): lookups search and show it through this. */
-  clientFor?: (entityKey: string) => EntityClient;
   /** Precompiled validators; when absent they are imported from definition.validators. */
   validators?: FormValidators;
-  /** Clients of attachments fields (default: the server's Attachments API over the pipeline). */
-  attachments?: AttachmentsClientFactory;
 }
 
 const useStyles = makeStyles({

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { EntityAction } from '../../../runtime/shared/definition';
 import type { SystemTables } from '../../db/types';
+import { permissionRow } from '../../security/adminPermissions';
 
 /** Sets `role`'s actions on `entity` (replacing any row the core seed made). */
 export async function grant(
@@ -10,20 +11,10 @@ export async function grant(
   entity: string,
   actions: readonly EntityAction[],
 ): Promise<void> {
-  const has = (a: EntityAction) => (actions.includes(a) ? 1 : 0);
   await db.deleteFrom('role_permissions').where('role', '=', role).where('entity', '=', entity).execute();
   await db
     .insertInto('role_permissions')
-    .values({
-      role,
-      entity,
-      can_view: has('view'),
-      can_create: has('create'),
-      can_edit: has('edit'),
-      can_delete: has('delete'),
-      can_export: has('export'),
-      can_print: has('print'),
-    })
+    .values(permissionRow(role, entity, actions))
     .execute();
 }
 
