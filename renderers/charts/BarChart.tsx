@@ -33,7 +33,8 @@ export function ValueAxis({ box, max, lang }: { box: Box; max: number; lang: Lan
               y2={y}
               stroke="#e0e0e0"
             />
-            <text x={box.rtl ? x + 4 : x - 4} y={y + 4} textAnchor={box.rtl ? 'start' : 'end'}>
+            {/* the top tick's text sits below the edge, not cut by it */}
+            <text x={box.rtl ? x + 4 : x - 4} y={Math.max(y + 4, 11)} textAnchor={box.rtl ? 'start' : 'end'}>
               {chartValue((max * i) / TICKS, lang)}
             </text>
           </g>
