@@ -37,7 +37,8 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
   designer: async (page) => {
     await page.goto('/systemConfig/designer');
     // one entity open in the designer: its fields table and preview
-    await page.locator('main').getByText('کالاها', { exact: true }).first().click();
+    await page.getByRole('button', { name: /^کالاها/ }).click();
+    await expect(page.getByRole('table', { name: 'فیلدها' })).toBeVisible();
     await page.waitForLoadState('networkidle');
   },
 };
