@@ -33,7 +33,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusXLarge,
     boxShadow: tokens.shadow8,
   },
-  code: { fontSize: '64px', lineHeight: '72px', color: tokens.colorBrandForeground1 },
+  code: { margin: 0, fontSize: '64px', lineHeight: '72px', color: tokens.colorBrandForeground1 },
+  text: { margin: 0 },
   home: {
     marginTop: '8px',
     padding: '8px 20px',
@@ -57,8 +58,12 @@ export function NotFoundPage() {
         <Title1 as="h1" id="not-found-title" className={styles.code}>
           {localDigits('404', getLang())}
         </Title1>
-        <Title3 as="p">{t('shell.notFound')}</Title3>
-        <Body1 as="p">{t('notFound.hint')}</Body1>
+        <Title3 as="p" className={styles.text}>
+          {t('shell.notFound')}
+        </Title3>
+        <Body1 as="p" className={styles.text}>
+          {t('notFound.hint')}
+        </Body1>
         <Link to="/" className={styles.home}>
           {t('shell.home')}
         </Link>
