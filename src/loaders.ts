@@ -45,6 +45,12 @@ export async function shellLoader({ request }: LoaderFunctionArgs): Promise<Shel
   return { menu };
 }
 
+/** The catch-all route: the shell's menu when signed in (the page sits under the shell), else null. */
+export async function notFoundLoader(): Promise<ShellData | null> {
+  if (!hasToken()) return null;
+  return { menu: await ensureMenu() };
+}
+
 /** Module routes: vendor/customer users only inside the modules of their menu. */
 export async function moduleLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const path = new URL(request.url).pathname;

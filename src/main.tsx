@@ -5,7 +5,7 @@ import { getLang } from '../runtime/lang';
 import { installErrorLogging } from '../runtime/uilog';
 import { initI18n } from './i18n';
 import { connectToasts } from './toastSink';
-import { startSession } from './session';
+import { joinOtherTabs, startSession } from './session';
 import { startServiceWorker } from './pwa/registerWorker';
 import { browserInstallEnv } from './pwa/installEnv';
 import { startInstallPrompt } from '../runtime/install/installPrompt';
@@ -17,7 +17,8 @@ async function start(): Promise<void> {
   installErrorLogging();
   // Before anything awaits: the browser's install event may come early, and iOS counts from start.
   startInstallPrompt(browserInstallEnv());
-  const [theme] = await Promise.all([loadTheme(readPrefs()), initI18n(getLang())]);
+  // a new tab of a signed-in browser takes the session of the other tabs before any route runs
+  const [theme] = await Promise.all([loadTheme(readPrefs()), initI18n(getLang()), joinOtherTabs()]);
   connectToasts();
   startSession();
   startServiceWorker();

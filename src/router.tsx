@@ -2,7 +2,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { MODULES } from '../runtime/shared/modules';
-import { entityLoader, guestLoader, moduleLoader, shellLoader } from './loaders';
+import { entityLoader, guestLoader, moduleLoader, notFoundLoader, shellLoader } from './loaders';
 import { Root } from './Root';
 import { RouteError } from './pages/RouteError';
 import { LoginPage } from './pages/LoginPage';
@@ -130,8 +130,9 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
+        loader: notFoundLoader,
         handle: { title: 'shell.notFound' },
-        lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }),
+        lazy: async () => ({ Component: (await import('./pages/NotFoundRoute')).NotFoundRoute }),
       },
     ],
   },

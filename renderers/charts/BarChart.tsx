@@ -3,6 +3,8 @@ import type { Lang } from '../../runtime/shared/definition';
 import type { ReportRow } from '../../runtime/shared/reports';
 import { chartValue, rowLabel } from './format';
 import { barLayout, colorAt, type Box } from './layout';
+import { labelEvery, prefersHorizontal, shortLabel, showsLabel } from './labels';
+import { HorizontalBarChart } from './HorizontalBarChart';
 
 export interface ChartProps {
   rows: ReportRow[];
@@ -31,7 +33,8 @@ export function ValueAxis({ box, max, lang }: { box: Box; max: number; lang: Lan
               y2={y}
               stroke="#e0e0e0"
             />
-            <text x={box.rtl ? x + 4 : x - 4} y={y + 4} textAnchor={box.rtl ? 'start' : 'end'}>
+            {/* the top tick's text sits below the edge, not cut by it */}
+            <text x={box.rtl ? x + 4 : x - 4} y={Math.max(y + 4, 11)} textAnchor={box.rtl ? 'start' : 'end'}>
               {chartValue((max * i) / TICKS, lang)}
             </text>
           </g>
@@ -41,9 +44,29 @@ export function ValueAxis({ box, max, lang }: { box: Box; max: number; lang: Lan
   );
 }
 
-export function BarChart({ rows, lang, title, width = 560, height = 280 }: ChartProps) {
-  const box: Box = { width, height, axis: 96, bottom: 48, rtl: lang === 'fa' };
+export function BarChart(props: ChartProps) {
+  const { rows, lang, width = 560 } = props;
+  const slot = rows.length ? (width - AXIS_PX) / rows.length : width;
+  // many categories (or long labels) read better as horizontal bars, one line each
+  if (
+    prefersHorizontal(
+      rows.map((row) => rowLabel(row, lang)),
+      slot,
+    )
+  )
+    return <HorizontalBarChart {...props} />;
+  return <VerticalBarChart {...props} />;
+}
+
+const AXIS_PX = 96;
+
+function VerticalBarChart({ rows, lang, title, width = 560, height = 280 }: ChartProps) {
+  const box: Box = { width, height, axis: AXIS_PX, bottom: 48, rtl: lang === 'fa' };
   const { bars, max } = barLayout(rows, box);
+  const every = labelEvery(
+    rows.map((row) => rowLabel(row, lang)),
+    bars[0] ? (width - AXIS_PX) / bars.length : width,
+  );
   return (
     <svg
       role="img"
@@ -59,15 +82,18 @@ export function BarChart({ rows, lang, title, width = 560, height = 280 }: Chart
           <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={colorAt(i)} rx={2}>
             <title>{`${rowLabel(bar.row, lang)}: ${chartValue(bar.row.value, lang)}`}</title>
           </rect>
-          <text
-            x={bar.x + bar.width / 2}
-            y={height - box.bottom + 16}
-            textAnchor="middle"
-            fontSize={11}
-            fill="#242424"
-          >
-            {rowLabel(bar.row, lang).slice(0, 14)}
-          </text>
+          {showsLabel(i, every) && (
+            <text
+              x={bar.x + bar.width / 2}
+              y={height - box.bottom + 16}
+              textAnchor="middle"
+              fontSize={11}
+              fill="#242424"
+              data-label=""
+            >
+              {shortLabel(rowLabel(bar.row, lang))}
+            </text>
+          )}
         </g>
       ))}
     </svg>

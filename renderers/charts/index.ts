@@ -5,3 +5,4 @@ export { LineChart } from './LineChart';
 export { PieChart } from './PieChart';
 export { barLayout, linePoints, niceMax, pieSlices } from './layout';
 export { chartValue, percent, rowLabel } from './format';
+export { labelEvery, prefersHorizontal, shortLabel } from './labels';

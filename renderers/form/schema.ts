@@ -46,6 +46,8 @@ export const FORM_WIDGETS: Record<FieldKind, KindWidget> = {
   dateTime: w('dateTime'),
   time: w('time'),
   nationalCode: w('nationalCode'),
+  companyId: w('companyId'),
+  postalCode: w('text'),
   sheba: w('sheba'),
   mobile: w('text'),
   email: w('text'),

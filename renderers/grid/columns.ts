@@ -108,6 +108,8 @@ export const GRID_FILTERS: Record<FieldKind, GridFilter> = {
   dateTime: dateFilter,
   time: textFilter,
   nationalCode: textFilter,
+  companyId: textFilter,
+  postalCode: textFilter,
   sheba: textFilter,
   mobile: textFilter,
   email: textFilter,

@@ -39,6 +39,8 @@ export const PRINT_PLACES: Record<FieldKind, 'fields' | 'totals' | 'images'> = {
   dateTime: 'fields',
   time: 'fields',
   nationalCode: 'fields',
+  companyId: 'fields',
+  postalCode: 'fields',
   sheba: 'fields',
   mobile: 'fields',
   email: 'fields',

@@ -8,6 +8,7 @@ import { broadcast } from '../channel';
 import { clearMenus } from '../menu/menu';
 import { navigate } from '../ui/navigation';
 import { setLogoutHandler } from './logoutPort';
+import { refreshOnce, shareTokens } from './sharedSession';
 import { startExpiryWatch, stopExpiryWatch } from './expiry';
 import {
   accessExpireTime,
@@ -39,6 +40,7 @@ export function adoptTokens(pair: TokenPair): void {
   saveTokens(pair, permanent);
   if (permanent) scheduleSilentRefresh();
   startExpiryWatch();
+  shareTokens(); // the other tabs of this browser hold the old pair
 }
 
 /** Exchanges the refresh token for a new pair (rotation); keeps the login's permanence. */
@@ -54,6 +56,7 @@ export async function refresh(): Promise<TokenPair> {
   saveTokens(pair, permanent);
   if (permanent) scheduleSilentRefresh();
   startExpiryWatch();
+  shareTokens(); // the old refresh token is used up: the other tabs take the new pair
   return pair;
 }
 
@@ -67,7 +70,12 @@ export function scheduleSilentRefresh(): void {
   const delay = Math.max(0, expires - REFRESH_AHEAD_MS - clock.now());
   refreshTimer = clock.setTimeout(() => {
     refreshTimer = null;
-    refresh().catch(() => logout({ broadcast: true }));
+    // one tab refreshes at a time; a tab that finds the pair refreshed by another only reschedules
+    refreshOnce(REFRESH_AHEAD_MS, refresh)
+      .then((pair) => {
+        if (pair === null) scheduleSilentRefresh();
+      })
+      .catch(() => logout({ broadcast: true }));
   }, delay);
 }
 

@@ -82,10 +82,45 @@ export function saveTokens(pair: TokenPair, permanent: boolean): void {
   }
   other.removeItem('token');
   target.setItem('token', pair.access_token);
+  if (permanent) localStorage.removeItem(SESSION_HINT);
+  else localStorage.setItem(SESSION_HINT, '1');
   const claims = decodeClaims(pair.access_token);
   setFlag('isVendor', claims?.isVendor === true);
   setFlag('isCustomer', claims?.isCustomer === true);
 }
+
+/**
+ * The stored token values as they are (expire times included), for handing a session-only login
+ * to a new tab of the same browser (runtime/auth/sharedSession.ts); null when signed out.
+ */
+export type StoredTokens = Record<TokenKey | 'token', string>;
+
+export function readStoredTokens(): StoredTokens | null {
+  const store = sessionStorage.getItem('access_token') !== null ? sessionStorage : localStorage;
+  const values: Partial<StoredTokens> = {};
+  for (const key of [...TOKEN_KEYS, 'token'] as const) {
+    const value = store.getItem(key);
+    if (value === null) return null;
+    values[key] = value;
+  }
+  return values as StoredTokens;
+}
+
+/** Writes values read by readStoredTokens in another tab, with their permanence. */
+export function writeStoredTokens(values: StoredTokens, permanent: boolean): void {
+  const target = permanent ? localStorage : sessionStorage;
+  for (const key of [...TOKEN_KEYS, 'token'] as const) target.setItem(key, values[key]);
+  const claims = decodeClaims(values.access_token);
+  setFlag('isVendor', claims?.isVendor === true);
+  setFlag('isCustomer', claims?.isCustomer === true);
+  if (!permanent) localStorage.setItem(SESSION_HINT, '1');
+}
+
+/**
+ * A hint (no token) in localStorage that some tab of this browser may hold a session-only login:
+ * a new tab without tokens asks the others only when it is set, so a signed-out visit does not wait.
+ */
+export const SESSION_HINT = 'sessionTabs';
 
 function setFlag(key: 'isVendor' | 'isCustomer', on: boolean): void {
   if (on) localStorage.setItem(key, 'true');
@@ -107,5 +142,5 @@ export function clearTokens(): void {
   }
   sessionStorage.removeItem('token');
   // the chosen tenant is the signed-out user's: the next user chooses among their own
-  for (const key of ['token', 'isVendor', 'isCustomer', 'tenant']) localStorage.removeItem(key);
+  for (const key of ['token', 'isVendor', 'isCustomer', 'tenant', SESSION_HINT]) localStorage.removeItem(key);
 }

@@ -12,6 +12,27 @@ export function isNationalCode(value: string): boolean {
   return r < 2 ? check === r : check === 11 - r;
 }
 
+/**
+ * شناسه ملی (the national id of a legal person): 11 digits; the tenth digit plus 2 is added to each
+ * of the first ten, weighted 29, 27, 23, 19, 17 (twice); the sum mod 11 (10 counts as 0) is the
+ * last digit. Digits 4–9 all zero are refused.
+ */
+export function isCompanyId(value: string): boolean {
+  const code = toWesternDigits(value);
+  if (!/^\d{11}$/.test(code) || /^\d{3}0{6}/.test(code)) return false;
+  const plus = Number(code[9]) + 2;
+  const weights = [29, 27, 23, 19, 17, 29, 27, 23, 19, 17];
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += (Number(code[i]) + plus) * weights[i]!;
+  const r = sum % 11;
+  return Number(code[10]) === (r === 10 ? 0 : r);
+}
+
+/** کد پستی: 10 digits. */
+export function isPostalCode(value: string): boolean {
+  return /^\d{10}$/.test(toWesternDigits(value));
+}
+
 /** شبا: IR followed by 24 digits, ISO 13616 mod-97 check. */
 export function isSheba(value: string): boolean {
   const iban = toWesternDigits(value).replace(/\s+/g, '').toUpperCase();
@@ -35,6 +56,8 @@ export function isTimeOfDay(value: string): boolean {
 export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
   time: isTimeOfDay,
   'ir-national-code': isNationalCode,
+  'ir-company-id': isCompanyId,
+  'ir-postal-code': isPostalCode,
   'ir-sheba': isSheba,
   'ir-mobile': isMobile,
 };

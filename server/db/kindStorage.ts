@@ -80,6 +80,8 @@ export const KIND_STORAGE: Record<FieldKind, (field: StoredField) => StorageClas
   dateTime: text,
   time: text,
   nationalCode: text,
+  companyId: text,
+  postalCode: text,
   sheba: text,
   mobile: text,
   email: text,

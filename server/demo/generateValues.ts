@@ -7,7 +7,7 @@
 import { exactRound } from '../../runtime/shared/decimal';
 import type { FieldMeta, FieldSchema } from '../../runtime/shared/definition';
 import { kindField, multiEnumOptions, type FieldKind } from '../../runtime/shared/fieldKind';
-import { CITIES, FIRST, LAST, nationalCode, sheba } from './seedData';
+import { CITIES, FIRST, LAST, companyId, nationalCode, sheba } from './seedData';
 
 export type Rand = () => number;
 
@@ -155,6 +155,8 @@ export const KIND_VALUES: Record<FieldKind, Generator> = {
   // office hours, on the quarter hour
   time: (_slot, r) =>
     `${String(8 + Math.floor(r() * 10)).padStart(2, '0')}:${pick(r, ['00', '15', '30', '45'])}`,
+  companyId: (_slot, r) => companyId(`${1 + Math.floor(r() * 8)}${digits(r, 9)}`),
+  postalCode: (_slot, r) => `${1 + Math.floor(r() * 9)}${digits(r, 9)}`,
   nationalCode: (slot, r, row) =>
     slot.meta?.unique === true ? uniqueNationalCode(row) : nationalCode(digits(r, 9)),
   sheba: (_slot, r) => sheba(`0${pick(r, BANKS)}0000${digits(r, 14)}`.slice(0, 22)),

@@ -116,6 +116,20 @@ export function nationalCode(nine: string): string {
   return nine + String(rem < 2 ? rem : 11 - rem);
 }
 
+/**
+ * A valid شناسه ملی from its first ten digits (runtime/shared/formats.ts isCompanyId); digits 4–9
+ * must not all be zero, so a first ten like that get a 1 in the fifth place.
+ */
+export function companyId(ten: string): string {
+  const digits = /^\d{3}0{6}/.test(ten) ? `${ten.slice(0, 4)}1${ten.slice(5)}` : ten;
+  const plus = Number(digits[9]) + 2;
+  const weights = [29, 27, 23, 19, 17, 29, 27, 23, 19, 17];
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += (Number(digits[i]) + plus) * weights[i]!;
+  const r = sum % 11;
+  return digits + String(r === 10 ? 0 : r);
+}
+
 export function sheba(bban: string): string {
   // ISO 13616: check digits = 98 - (BBAN + "IR00" as digits) mod 97
   const numeric = `${bban}182700`;
@@ -149,6 +163,9 @@ export function demoCustomers(count = 40): SeedRow[] {
       name,
       customerType: company ? 'company' : 'person',
       nationalCode: code,
+      // a legal person has its شناسه ملی (schemas/sales/customer.json); not drawn from r, so the
+      // rest of the seed stays as it was
+      ...(company ? { nationalId: companyId(String(1010000000 + i * 7919)) } : {}),
       mobile,
       city,
       creditLimit: Math.floor(r() * 500) * 1_000_000,
@@ -170,6 +187,9 @@ export function demoVendors(count = 15): SeedRow[] {
     rows.push({
       code: `V-${String(i).padStart(4, '0')}`,
       name: `شرکت ${pick(r, COMPANIES)} ${pick(r, LAST)}`,
+      // every demo vendor is a company with its شناسه ملی (not drawn from r: the seed stays as it was)
+      vendorType: 'company',
+      nationalId: companyId(String(1020000000 + i * 6571)),
       economicCode: digits(r, 12),
       sheba: iban,
       phone: `0${pick(r, ['21', '31', '51', '71', '41'])}${digits(r, 8)}`,

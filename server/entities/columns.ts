@@ -68,6 +68,8 @@ export const KIND_QUERY: Record<FieldKind, KindQuery> = {
   // HH:MM texts sort and compare in time order
   time: TEXT,
   nationalCode: TEXT,
+  companyId: TEXT,
+  postalCode: TEXT,
   sheba: TEXT,
   mobile: TEXT,
   email: TEXT,

@@ -40,6 +40,8 @@ export const KIND_CHECKS: Record<FieldKind, KindCheck | null> = {
   dateTime: null,
   time: null,
   nationalCode: null,
+  companyId: null,
+  postalCode: null,
   sheba: null,
   mobile: null,
   email: null,

@@ -5,7 +5,8 @@
  * autocomplete after 500 ms through a Nominatim-compatible geocoder, and turn-by-turn
  * instructions in the selected language.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import type { Map as LeafletMap } from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { MapConfig } from '../../runtime/map/config';
@@ -14,6 +15,7 @@ import { toast } from '../../runtime/ui/toasts';
 import { createFormatter } from './formatter';
 import { NominatimGeocoder } from './geocoder';
 import { loadLeaflet, type LrmControl } from './lrm';
+import { isUnreachable, watchTiles, type MapProblem } from './availability';
 
 export const MAP_ROUTING_TIMEOUT_MS = 30_000;
 export const AUTOCOMPLETE_DELAY_MS = 500;
@@ -33,14 +35,28 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
   const lang = getLang();
   const initial = useRef(waypoints);
   const ready = useRef(onReady);
+  // unreachable services, told in words above the map (availability.ts)
+  const [problems, setProblems] = useState<ReadonlySet<MapProblem>>(new Set());
+  const mark = (problem: MapProblem, on: boolean) =>
+    setProblems((current) => {
+      if (current.has(problem) === on) return current;
+      const next = new Set(current);
+      if (on) next.add(problem);
+      else next.delete(problem);
+      return next;
+    });
+  const markRef = useRef(mark);
 
   useEffect(() => {
     let disposed = false;
     let map: LeafletMap | null = null;
+    let stopTiles: () => void = () => undefined;
     void loadLeaflet().then((L) => {
       if (disposed || !element.current) return;
       map = L.map(element.current, { center: config.center, zoom: config.zoom });
-      L.tileLayer(config.tileUrl, { attribution: config.tileAttribution, maxZoom: 19 }).addTo(map);
+      const tiles = L.tileLayer(config.tileUrl, { attribution: config.tileAttribution, maxZoom: 19 });
+      stopTiles = watchTiles(tiles, (unreachable) => markRef.current('tiles', unreachable));
+      tiles.addTo(map);
       const names = (i: number, n: number) =>
         i === 0 ? t('map.start') : i === n - 1 ? t('map.end') : t('map.via', { n: i });
       const points = initial.current.length >= 2 ? initial.current : [null, null];
@@ -80,7 +96,11 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
           return { container, input, closeButton: remove };
         },
       });
-      control.on('routingerror', () => toast({ text: 'map.noRoute', kind: 'error', id: 'map.noRoute' }));
+      control.on('routingerror', (event: unknown) => {
+        toast({ text: 'map.noRoute', kind: 'error', id: 'map.noRoute' });
+        if (isUnreachable(event)) markRef.current('routing', true);
+      });
+      control.on('routesfound', () => markRef.current('routing', false));
       control.addTo(map);
       const add = element.current.querySelector<HTMLButtonElement>('.leaflet-routing-add-waypoint');
       add?.setAttribute('aria-label', t('map.addWaypoint'));
@@ -89,19 +109,27 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
     });
     return () => {
       disposed = true;
+      stopTiles();
       map?.remove();
     };
   }, [config, i18n, lang, t]);
 
   return (
-    <div
-      ref={element}
-      dir={dirOf(lang)}
-      role="region"
-      aria-label={t('map.mapLabel')}
-      data-testid="route-planner"
-      className="route-planner"
-      style={{ height, width: '100%' }}
-    />
+    <>
+      {[...problems].map((problem) => (
+        <MessageBar key={problem} intent="warning" role="alert" data-problem={problem}>
+          <MessageBarBody>{t(`map.unreachable.${problem}`)}</MessageBarBody>
+        </MessageBar>
+      ))}
+      <div
+        ref={element}
+        dir={dirOf(lang)}
+        role="region"
+        aria-label={t('map.mapLabel')}
+        data-testid="route-planner"
+        className="route-planner"
+        style={{ height, width: '100%' }}
+      />
+    </>
   );
 }

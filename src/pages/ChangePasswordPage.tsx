@@ -3,16 +3,22 @@
  * pair is stored. Without: the username is asked too. Field errors show inline by field name.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Field, Input } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../runtime/http/pipeline';
 import { hasToken, type TokenPair } from '../../runtime/auth/tokens';
-import { adoptTokens, logout } from '../../runtime/auth/session';
+import { adoptTokens, currentUser, logout } from '../../runtime/auth/session';
 import { toast } from '../../runtime/ui/toasts';
 import { afterLogin } from '../afterLogin';
 import { fieldErrors } from '../fieldErrors';
 import { AuthCard } from './AuthCard';
+
+/** The path kept in the location state by the user menu, if it is one of this app's paths. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
 
 type FieldName = 'username' | 'currentPassword' | 'newPassword' | 'repeat';
 
@@ -20,6 +26,10 @@ export function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = hasToken();
+  // where the user menu opened this page from (src/shell/UserMenu.tsx); the dashboard otherwise
+  const from = returnPath(useLocation().state);
+  // a required change (pwdChange) has no way back: every business call answers 426 until it is done
+  const canGoBack = signedIn && currentUser()?.pwdChange !== true;
   const [values, setValues] = useState<Record<FieldName, string>>({
     username: '',
     currentPassword: '',
@@ -51,8 +61,9 @@ export function ChangePasswordPage() {
       const data = await api.post<Partial<TokenPair> | null>('Security/Account/ChangePassword', body);
       toast({ text: 'changePassword.done', kind: 'success' });
       if (signedIn && data?.access_token && data.refresh_token) {
+        const forced = currentUser()?.pwdChange === true;
         adoptTokens(data as TokenPair);
-        await navigate(await afterLogin(), { replace: true });
+        await navigate(forced ? await afterLogin() : from, { replace: true });
       } else {
         await navigate(signedIn ? '/' : '/login', { replace: true });
       }
@@ -89,6 +100,11 @@ export function ChangePasswordPage() {
       <Button appearance="primary" type="submit" disabled={busy}>
         {t('changePassword.submit')}
       </Button>
+      {canGoBack && (
+        <Button appearance="secondary" onClick={() => void navigate(from, { replace: true })}>
+          {t('userMenu.back')}
+        </Button>
+      )}
       {signedIn ? (
         <Button appearance="subtle" onClick={() => void logout()}>
           {t('shell.logout')}

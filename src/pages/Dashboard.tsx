@@ -27,7 +27,16 @@ const useStyles = makeStyles({
     gap: '12px',
     marginTop: '16px',
   },
-  figure: { fontSize: '24px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' },
+  // the figure's card is a size container: the figure shrinks with the card (down to 14 px) and
+  // wraps as a last resort, so a long Persian amount never loses a digit off the edge
+  figureCard: { containerType: 'inline-size', minWidth: 0 },
+  figure: {
+    fontSize: 'clamp(14px, 9cqi, 24px)',
+    fontWeight: 600,
+    fontVariantNumeric: 'tabular-nums',
+    overflowWrap: 'anywhere',
+    minWidth: 0,
+  },
   list: { margin: 0, paddingInlineStart: '16px' },
 });
 
@@ -56,7 +65,7 @@ export function Dashboard() {
       {figures.length > 0 && (
         <div className={styles.grid} role="list" aria-label={t('dashboard.figures')}>
           {figures.map((w) => (
-            <Card key={w.id} role="listitem" data-widget={w.id}>
+            <Card key={w.id} role="listitem" data-widget={w.id} className={styles.figureCard}>
               <Text>{w.title}</Text>
               <span className={styles.figure} data-value={w.value}>
                 {chartValue(w.value ?? 0, lang)}

@@ -3,7 +3,7 @@
  * draws its chart and table. The report's definition is data; this page only reads it.
  */
 import { Link, useParams } from 'react-router-dom';
-import { MessageBar, MessageBarBody, Spinner, Title3 } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, Spinner, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ReportView } from '../../renderers/report/ReportView';
 import { createEntityClient } from '../../runtime/meta/entityClient';
@@ -21,8 +21,19 @@ interface Result {
   rows: ReportRow[];
 }
 
+/**
+ * The back link and the title on lines of their own: Fluent's Title3 is inline, so side by side
+ * they ran into each other (a long title over the link).
+ */
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '8px', minWidth: 0 },
+  back: { alignSelf: 'flex-start' },
+  title: { display: 'block', margin: 0, overflowWrap: 'anywhere' },
+});
+
 export function ReportRunPage() {
   const { t } = useTranslation();
+  const styles = useStyles();
   const { id = '' } = useParams();
   const lang = getLang();
 
@@ -35,8 +46,10 @@ export function ReportRunPage() {
   const result = load.data;
   useScreenTitle(result?.title ?? null);
   return (
-    <section dir={lang === 'fa' ? 'rtl' : 'ltr'} aria-labelledby="report-title">
-      <Link to="/report/savedReport">{t('report.back')}</Link>
+    <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'} aria-labelledby="report-title">
+      <Link to="/report/savedReport" className={styles.back} data-testid="report-back">
+        {t('report.back')}
+      </Link>
       {load.failed ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{t('report.noRows')}</MessageBarBody>
@@ -45,7 +58,7 @@ export function ReportRunPage() {
         <Spinner label={t('app.loading')} />
       ) : (
         <>
-          <Title3 as="h1" id="report-title">
+          <Title3 as="h1" id="report-title" className={styles.title}>
             {result.title}
           </Title3>
           <ReportView rows={result.rows} kind={result.kind} lang={lang} title={result.title} />

@@ -1,11 +1,12 @@
-/** Header of the shell: app title, tenant, current period, language switch, user name, sign-out. */
+/** Header of the shell: app title, tenant, current period, language switch, user menu (src/shell/UserMenu.tsx) and a sign-out button. */
 import { Link } from 'react-router-dom';
-import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { currentUser, logout } from '../../runtime/auth/session';
+import { logout } from '../../runtime/auth/session';
 import { PeriodSelector } from './PeriodSelector';
 import { TenantSelector } from './TenantSelector';
 import { LanguageSwitch } from './LanguageSwitch';
+import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
   header: {
@@ -42,7 +43,6 @@ const useStyles = makeStyles({
 export function ShellHeader() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const user = currentUser();
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.title}>
@@ -53,11 +53,7 @@ export function ShellHeader() {
         <TenantSelector />
         <PeriodSelector />
         <LanguageSwitch />
-        {user && (
-          <Text aria-label={t('shell.user')} data-testid="user-name">
-            {user.name}
-          </Text>
-        )}
+        <UserMenu />
         <Button appearance="primary" onClick={() => void logout()}>
           {t('shell.logout')}
         </Button>

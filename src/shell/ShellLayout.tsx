@@ -3,12 +3,13 @@
  * navigation from the stored menu, and the content outlet. ?layout=empty shows the content only;
  * ?layout=horizontal puts the navigation above the content.
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ShellData } from '../loaders';
+import type { MenuItem } from '../../runtime/menu/menu';
 import { prefetchScreensWhenIdle } from '../prefetch';
 import { readPrefs } from '../prefs';
 import { tenantStore } from '../../runtime/tenant/current';
@@ -33,22 +34,26 @@ const useStyles = makeStyles({
   },
 });
 
-export function ShellLayout() {
+/**
+ * Under the 'shell' route it draws the matched child (Outlet) with the loader's menu; the
+ * not-found route (src/pages/NotFoundRoute.tsx) passes its own menu and content.
+ */
+export function ShellLayout(props: { menu?: MenuItem[]; children?: ReactNode }) {
   const styles = useStyles();
   // a tenant chosen in place of a forgotten one (303): the content is drawn again and asks under it
   const tenant = useStore(tenantStore, (s) => s.generation);
   const { t } = useTranslation();
   const data = useRouteLoaderData('shell') as ShellData | undefined;
   const layout = readPrefs().layout;
-  const menu = data?.menu ?? [];
+  const menu = props.menu ?? data?.menu ?? [];
   // the grid screen's chunks load once the shell has drawn and the browser is idle (src/prefetch.ts)
-  const screens = data?.menu;
+  const screens = props.menu ?? data?.menu;
   useEffect(() => prefetchScreensWhenIdle(screens ?? []), [screens]);
 
   if (layout === 'empty') {
     return (
       <main id="content" className={styles.main}>
-        <Outlet key={tenant} />
+        {props.children ?? <Outlet key={tenant} />}
       </main>
     );
   }
@@ -61,7 +66,7 @@ export function ShellLayout() {
       <div className={layout === 'horizontal' ? `${styles.body} ${styles.horizontal}` : styles.body}>
         <SideNav menu={menu} horizontal={layout === 'horizontal'} />
         <main id="content" className={styles.main} tabIndex={-1}>
-          <Outlet key={tenant} />
+          {props.children ?? <Outlet key={tenant} />}
         </main>
       </div>
     </div>

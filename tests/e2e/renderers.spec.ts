@@ -18,6 +18,9 @@ test('a Jalali date typed in the form is stored as ISO and shown in Jalali after
   await field(dialog, 'کد مشتری').fill('A-1405');
   await field(dialog, 'نام').fill('آزمون تاریخ');
   await dialog.getByRole('combobox', { name: 'نوع' }).selectOption({ label: 'حقوقی' });
+  // a legal person needs its شناسه ملی (schemas/sales/customer.json), checked as it is typed
+  await field(dialog, 'شناسه ملی').fill('۱۰۳۸۰۲۸۴۷۹۰');
+  await expect(dialog.getByText('شناسه ملی معتبر است.')).toBeVisible();
   await field(dialog, 'تاریخ ثبت').fill('۱۴۰۵/۰۹/۰۱');
   // The calendar opens at the first press of its button (its popover is set up then), shows the
   // typed date's month and takes the focus; Escape closes it alone and the focus is back on its button.

@@ -65,13 +65,20 @@ test('a permanent login refreshes silently before the warning and stays signed i
   await expect(page).not.toHaveURL(/\/login$/);
 });
 
-test("signing out in one tab logs the other tab out ('logout' on the update channel)", async ({
+test("a new tab of a session-only sign-in opens signed in; signing out in one tab logs the other out ('logout' on the update channel)", async ({
   context,
 }) => {
   const first = await context.newPage();
+  await signIn(first, 'staff'); // «مرا به خاطر بسپار» left unchecked: the tokens are in sessionStorage
   const second = await context.newPage();
-  await signIn(first, 'staff');
-  await signIn(second, 'staff');
+  await second.goto('/');
+  // the second tab took the session from the first over the 'session' channel: no sign-in asked
+  await expect(second.getByRole('button', LOGOUT)).toBeVisible();
+  await expect(second).not.toHaveURL(/\/login$/);
+  expect(await second.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+  expect(await second.evaluate(() => sessionStorage.getItem('refresh_token'))).toBe(
+    await first.evaluate(() => sessionStorage.getItem('refresh_token')),
+  );
   await first.getByRole('button', LOGOUT).click();
   await expect(first).toHaveURL(/\/login$/);
   await expect(second).toHaveURL(/\/login$/);

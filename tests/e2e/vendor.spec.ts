@@ -22,14 +22,14 @@ test('a vendor opening any path under a module outside its menu, even one no scr
     await page.goto(path);
     await expect(page.getByText('شما به این بخش دسترسی ندارید.').first()).toBeVisible();
     await expect(page).toHaveURL(/^[^?#]*:\d+\/$/);
-    await expect(page.getByText('404')).toHaveCount(0);
+    await expect(page.getByText('۴۰۴')).toHaveCount(0);
   }
 });
 
 test('staff opening a module path no screen matches sees the page-not-found screen', async ({ page }) => {
   await signIn(page, 'staff');
   await page.goto('/accounting/anything/1');
-  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '۴۰۴' })).toBeVisible();
   await expect(page).toHaveURL(/\/accounting\/anything\/1$/);
 });
 

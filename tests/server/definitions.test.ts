@@ -96,20 +96,21 @@ describe('definition loading', () => {
       cpSync(join(PROJECT_ROOT, 'schemas'), dir, { recursive: true });
       await (await buildApp({ logger: false, config, definitionsDir: dir })).close();
       editCustomer(dir, (d) => {
-        d.schema.properties.postalCode = { type: 'string', pattern: '^[0-9]{10}$' };
-        d.fields.postalCode = { label: { fa: 'کد پستی', en: 'Postal code' }, filterable: true };
+        // a field the shipped customer does not have (it has a postal code since #22)
+        d.schema.properties.landline = { type: 'string', pattern: '^[0-9]{10}$' };
+        d.fields.landline = { label: { fa: 'تلفن ثابت', en: 'Landline' }, filterable: true };
       });
       const app = await buildApp({ logger: false, config, definitionsDir: dir });
       try {
         const t = (await signIn(app, 'staff')).access_token;
-        const values = { code: 'C-7000', name: 'پستی', customerType: 'person', postalCode: '۱۲۳۴۵۶۷۸۹۰' };
+        const values = { code: 'C-7000', name: 'پستی', customerType: 'person', landline: '۱۲۳۴۵۶۷۸۹۰' };
         const created = await call<Record<string, unknown>>(app, 'Sales/Customer/Create', t, { values });
         expect(created.status).toBe(200);
-        expect(created.body.Data.postalCode).toBe('1234567890');
+        expect(created.body.Data.landline).toBe('1234567890');
         const old = await call<{ lastRow: number }>(app, 'Sales/Customer/GetList', t, {
           startRow: 0,
           endRow: 1,
-          filterModel: { postalCode: { filterType: 'text', type: 'blank' } },
+          filterModel: { landline: { filterType: 'text', type: 'blank' } },
         });
         expect(old.body.Data.lastRow).toBe(40);
       } finally {

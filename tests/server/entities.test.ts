@@ -231,7 +231,8 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
     const updated = await call<EntityRow>(app, 'Sales/Customer/Update', tok.staff!, {
       id: row.id,
       version: 1,
-      values: { code: 'C-9001', name: 'مشتری تست ۲', customerType: 'company' },
+      // a legal person needs its شناسه ملی (schemas/sales/customer.json legalPersonNationalId)
+      values: { code: 'C-9001', name: 'مشتری تست ۲', customerType: 'company', nationalId: '10380284790' },
     });
     expect(updated.status).toBe(200);
     expect(updated.body.Data).toMatchObject({ version: 2, name: 'مشتری تست 2', customerType: 'company' });

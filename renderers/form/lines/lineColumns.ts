@@ -78,6 +78,8 @@ export const LINE_EDITORS: Record<FieldKind, (field: KindField) => LineEditor> =
   dateTime: () => asShown,
   time: () => asShown,
   nationalCode: () => asStored,
+  companyId: () => asStored,
+  postalCode: () => asStored,
   sheba: () => asStored,
   mobile: () => asStored,
   email: () => asStored,

@@ -6,6 +6,7 @@
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import { AttachmentsWidget } from './AttachmentsWidget';
 import { CheckboxWidget } from './CheckboxWidget';
+import { CompanyIdWidget } from './CompanyIdWidget';
 import { DateTimeWidget } from './DateTimeWidget';
 import { ImageWidget } from './ImageWidget';
 import { JalaliDateRangeWidget } from './JalaliDateRangeWidget';
@@ -39,6 +40,7 @@ export const widgetRegistry: RegistryWidgetsType = {
   checkbox: CheckboxWidget,
   CheckboxWidget,
   nationalCode: NationalCodeWidget,
+  companyId: CompanyIdWidget,
   sheba: ShebaWidget,
   jalaliDate: JalaliDateWidget,
   jalaliDateRange: JalaliDateRangeWidget,

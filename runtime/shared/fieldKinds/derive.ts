@@ -18,6 +18,8 @@ const FORMAT_KINDS = new Map<string, FieldKind>([
   ['date-time', 'dateTime'],
   ['time', 'time'],
   ['ir-national-code', 'nationalCode'],
+  ['ir-company-id', 'companyId'],
+  ['ir-postal-code', 'postalCode'],
   ['ir-sheba', 'sheba'],
   ['ir-mobile', 'mobile'],
   ['email', 'email'],

@@ -21,6 +21,8 @@ export type FieldKind =
   | 'dateTime'
   | 'time'
   | 'nationalCode'
+  | 'companyId'
+  | 'postalCode'
   | 'sheba'
   | 'mobile'
   | 'email'
@@ -43,6 +45,8 @@ export const FIELD_KINDS = [
   'dateTime',
   'time',
   'nationalCode',
+  'companyId',
+  'postalCode',
   'sheba',
   'mobile',
   'email',

@@ -291,6 +291,8 @@ export const KINDS: Record<FieldKind, KindSpec> = {
     numeric: false,
   },
   nationalCode: formatSpec('ir-national-code', parseCode, true),
+  companyId: formatSpec('ir-company-id', parseCode, true),
+  postalCode: formatSpec('ir-postal-code', parseCode, true),
   sheba: formatSpec(
     'ir-sheba',
     (input) => {

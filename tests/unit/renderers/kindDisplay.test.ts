@@ -53,6 +53,8 @@ const FIELDS: Record<FieldKind, { schema: FieldSchema; meta?: Partial<FieldMeta>
   dateTime: { schema: { type: 'string', format: 'date-time' }, value: '2026-11-22T06:50:00.000Z' },
   time: { schema: { type: 'string', format: 'time' }, value: '09:30' },
   nationalCode: { schema: { type: 'string', format: 'ir-national-code' }, value: '0012345679' },
+  companyId: { schema: { type: 'string', format: 'ir-company-id' }, value: '10380284790' },
+  postalCode: { schema: { type: 'string', format: 'ir-postal-code' }, value: '1598765432' },
   sheba: { schema: { type: 'string', format: 'ir-sheba' }, value: 'IR820540102680020817909002' },
   mobile: { schema: { type: 'string', format: 'ir-mobile' }, value: '09121234567' },
   email: { schema: { type: 'string', format: 'email' }, value: 'ali2@example.com' },
