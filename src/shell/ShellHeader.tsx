@@ -6,6 +6,7 @@ import { currentUser, logout } from '../../runtime/auth/session';
 import { PeriodSelector } from './PeriodSelector';
 import { TenantSelector } from './TenantSelector';
 import { LanguageSwitch } from './LanguageSwitch';
+import { NavToggle } from './phone/NavToggle';
 
 const useStyles = makeStyles({
   header: {
@@ -44,12 +45,13 @@ export function ShellHeader() {
   const { t } = useTranslation();
   const user = currentUser();
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-shell-header="">
+      <NavToggle />
       <Link to="/" className={styles.title}>
         {t('app.title')}
       </Link>
       <span className={styles.spacer} />
-      <div className={styles.tools}>
+      <div className={styles.tools} data-shell-tools="">
         <TenantSelector />
         <PeriodSelector />
         <LanguageSwitch />
