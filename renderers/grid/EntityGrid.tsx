@@ -98,7 +98,7 @@ export function EntityGrid({
   // a phone: the key column stays in view while the others scroll sideways (phoneGrid.ts)
   const columnDefs = useMemo(() => {
     const defs = buildColumnDefs(definition, lang, t);
-    return isPhoneViewport() ? pinKeyColumn(defs) : defs;
+    return isPhoneViewport() ? pinKeyColumn(defs, lang) : defs;
   }, [definition, lang, t]);
   // a phone has no double-click: a double tap opens the row
   const [tap] = useState(doubleTapOpener);

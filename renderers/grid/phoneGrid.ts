@@ -6,16 +6,13 @@
  * grid's paging, selection and export would need a second renderer.)
  */
 import type { ColDef, RowClickedEvent } from 'ag-grid-community';
-import type { EntityRow } from '../../runtime/shared/definition';
+import type { EntityRow, Lang } from '../../runtime/shared/definition';
 
-/**
- * The columns with the first (the key column) pinned 'left': AG Grid mirrors its layout under
- * enableRtl, so under fa it is drawn at the right, where a row's reading starts.
- */
-export function pinKeyColumn(columns: ColDef<EntityRow>[]): ColDef<EntityRow>[] {
+/** The columns with the first (the key column) pinned at the side a row's reading starts. */
+export function pinKeyColumn(columns: ColDef<EntityRow>[], lang: Lang): ColDef<EntityRow>[] {
   if (columns.length < 2) return columns;
   const [first, ...rest] = columns;
-  return [{ ...first, pinned: 'left', lockPinned: true }, ...rest];
+  return [{ ...first, pinned: lang === 'fa' ? 'right' : 'left', lockPinned: true }, ...rest];
 }
 
 /** Longest gap between the two taps of a double tap (ms). */

@@ -7,6 +7,7 @@ import { PeriodSelector } from './PeriodSelector';
 import { TenantSelector } from './TenantSelector';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavToggle } from './phone/NavToggle';
+import { usePhone } from './phone/usePhone';
 
 const useStyles = makeStyles({
   header: {
@@ -44,6 +45,8 @@ export function ShellHeader() {
   const styles = useStyles();
   const { t } = useTranslation();
   const user = currentUser();
+  // a phone: tenant, period and language sit at the top of the navigation drawer (NavDrawer)
+  const phone = usePhone();
   return (
     <header className={styles.header} data-shell-header="">
       <NavToggle />
@@ -52,9 +55,13 @@ export function ShellHeader() {
       </Link>
       <span className={styles.spacer} />
       <div className={styles.tools} data-shell-tools="">
-        <TenantSelector />
-        <PeriodSelector />
-        <LanguageSwitch />
+        {!phone && (
+          <>
+            <TenantSelector />
+            <PeriodSelector />
+            <LanguageSwitch />
+          </>
+        )}
         {user && (
           <Text aria-label={t('shell.user')} data-testid="user-name">
             {user.name}

@@ -10,6 +10,7 @@ import {
   OverlayDrawer,
   Button,
   makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, type MouseEvent } from 'react';
@@ -17,12 +18,24 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
 import type { MenuItem } from '../../../runtime/menu/menu';
+import { LanguageSwitch } from '../LanguageSwitch';
+import { PeriodSelector } from '../PeriodSelector';
 import { SideNav } from '../SideNav';
+import { TenantSelector } from '../TenantSelector';
 import { navDrawerStore, setNavDrawer } from './navDrawer';
 
 const useStyles = makeStyles({
   drawer: { width: 'min(300px, 85vw)' },
   body: { padding: 0 },
+  tools: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: '8px',
+    padding: '0 12px 12px',
+    marginBottom: '8px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 export function NavDrawer({ menu }: { menu: MenuItem[] }) {
@@ -60,6 +73,12 @@ export function NavDrawer({ menu }: { menu: MenuItem[] }) {
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={styles.body} onClick={onClick}>
+        {/* the header's selectors, which a phone's header has no room for */}
+        <div className={styles.tools} data-testid="drawer-tools">
+          <TenantSelector />
+          <PeriodSelector />
+          <LanguageSwitch />
+        </div>
         <SideNav menu={menu} inDrawer />
       </DrawerBody>
     </OverlayDrawer>
