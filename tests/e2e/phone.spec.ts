@@ -8,9 +8,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { typeKeys } from '../../bench/lib/typing';
 import { field, signIn } from './helpers';
 
-/** The page's width beyond the viewport (0 when nothing scrolls sideways). */
+/**
+ * The page's width beyond the phone's screen (0 when nothing scrolls sideways). innerWidth
+ * alone is not enough: a phone's browser widens its layout viewport (zooms the page out) to fit
+ * content wider than the screen, so the screen's width comes from the test.
+ */
 const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  page.evaluate(
+    (screen) => Math.max(document.documentElement.scrollWidth, window.innerWidth) - screen,
+    page.viewportSize()?.width ?? 0,
+  );
 
 const toggle = (page: Page) => page.getByRole('button', { name: 'باز کردن منو', exact: true });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'منو' });
