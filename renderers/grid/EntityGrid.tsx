@@ -26,6 +26,8 @@ import { registerGridModules } from './modules';
 import { GRID_THEME, GRID_THEME_CLASS } from './gridTheme';
 import { gridLocaleText } from './gridLocale';
 import { setGridOptionIfChanged } from './gridOptions';
+import { doubleTapOpener, pinKeyColumn } from './phoneGrid';
+import { isPhoneViewport } from '../../runtime/ui/viewport';
 
 registerGridModules();
 
@@ -93,7 +95,13 @@ export function EntityGrid({
   const apiRef = useRef<GridApi<EntityRow> | null>(null);
   const [loading, setLoading] = useState(true);
   const [empty, setEmpty] = useState(false);
-  const columnDefs = useMemo(() => buildColumnDefs(definition, lang, t), [definition, lang, t]);
+  // a phone: the key column stays in view while the others scroll sideways (phoneGrid.ts)
+  const columnDefs = useMemo(() => {
+    const defs = buildColumnDefs(definition, lang, t);
+    return isPhoneViewport() ? pinKeyColumn(defs, lang) : defs;
+  }, [definition, lang, t]);
+  // a phone has no double-click: a double tap opens the row
+  const [tap] = useState(doubleTapOpener);
   const datasource = useMemo(
     () =>
       createDatasource(
@@ -162,7 +170,11 @@ export function EntityGrid({
         if (e.source !== 'api') storeState(e.api);
       },
       onFilterChanged: (e) => onModelChange?.(gridModel(e.api)),
-      onRowDoubleClicked: (e) => void (e.data && onOpenRow?.(e.data)),
+      onRowDoubleClicked: (e) => void (e.data && !tap.justOpened() && onOpenRow?.(e.data)),
+      onRowClicked: (e) => {
+        const row = tap.tapped(e);
+        if (row) onOpenRow?.(row);
+      },
       onCellKeyDown,
       onSelectionChanged: (e) => onSelectionChange?.(e.api.getSelectedRows()[0] ?? null),
     };
@@ -193,6 +205,7 @@ export function EntityGrid({
       onSortChanged: (e) => events.current.onSortChanged?.(e),
       onFilterChanged: (e) => events.current.onFilterChanged?.(e),
       onRowDoubleClicked: (e) => events.current.onRowDoubleClicked?.(e),
+      onRowClicked: (e) => events.current.onRowClicked?.(e),
       onCellKeyDown: (e) => events.current.onCellKeyDown?.(e),
       onSelectionChanged: (e) => events.current.onSelectionChanged?.(e),
     });

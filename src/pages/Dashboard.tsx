@@ -23,7 +23,8 @@ const useStyles = makeStyles({
   },
   charts: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))',
+    // min(100%, …): a phone narrower than a chart's column gets one column as wide as itself
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))',
     gap: '12px',
     marginTop: '16px',
   },

@@ -7,6 +7,8 @@ import { PeriodSelector } from './PeriodSelector';
 import { TenantSelector } from './TenantSelector';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
+import { NavToggle } from './phone/NavToggle';
+import { usePhone } from './phone/usePhone';
 
 const useStyles = makeStyles({
   header: {
@@ -43,16 +45,23 @@ const useStyles = makeStyles({
 export function ShellHeader() {
   const styles = useStyles();
   const { t } = useTranslation();
+  // a phone: tenant, period and language sit at the top of the navigation drawer (NavDrawer)
+  const phone = usePhone();
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-shell-header="">
+      <NavToggle />
       <Link to="/" className={styles.title}>
         {t('app.title')}
       </Link>
       <span className={styles.spacer} />
-      <div className={styles.tools}>
-        <TenantSelector />
-        <PeriodSelector />
-        <LanguageSwitch />
+      <div className={styles.tools} data-shell-tools="">
+        {!phone && (
+          <>
+            <TenantSelector />
+            <PeriodSelector />
+            <LanguageSwitch />
+          </>
+        )}
         <UserMenu />
         <Button appearance="primary" onClick={() => void logout()}>
           {t('shell.logout')}

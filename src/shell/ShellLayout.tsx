@@ -15,12 +15,22 @@ import { readPrefs } from '../prefs';
 import { tenantStore } from '../../runtime/tenant/current';
 import { ShellHeader } from './ShellHeader';
 import { SideNav } from './SideNav';
+import { NavDrawer } from './phone/NavDrawer';
+import { PHONE_QUERY } from '../../runtime/ui/viewport';
+import { usePhone } from './phone/usePhone';
+import './phone/phone.css';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-  body: { flex: 1, display: 'flex', minHeight: 0, '@media (max-width: 640px)': { flexDirection: 'column' } },
+  body: { flex: 1, display: 'flex', minHeight: 0 },
   horizontal: { flexDirection: 'column' },
-  main: { flex: 1, minWidth: 0, padding: '16px', backgroundColor: tokens.colorNeutralBackground2 },
+  main: {
+    flex: 1,
+    minWidth: 0,
+    padding: '16px',
+    backgroundColor: tokens.colorNeutralBackground2,
+    [`@media ${PHONE_QUERY}`]: { padding: '8px' },
+  },
   skip: {
     position: 'absolute',
     insetInlineStart: '-9999px',
@@ -45,6 +55,8 @@ export function ShellLayout(props: { menu?: MenuItem[]; children?: ReactNode }) 
   const { t } = useTranslation();
   const data = useRouteLoaderData('shell') as ShellData | undefined;
   const layout = readPrefs().layout;
+  // a phone: the menu is a drawer the header's button opens, not a side bar
+  const phone = usePhone();
   const menu = props.menu ?? data?.menu ?? [];
   // the grid screen's chunks load once the shell has drawn and the browser is idle (src/prefetch.ts)
   const screens = props.menu ?? data?.menu;
@@ -64,7 +76,7 @@ export function ShellLayout(props: { menu?: MenuItem[]; children?: ReactNode }) 
       </a>
       <ShellHeader />
       <div className={layout === 'horizontal' ? `${styles.body} ${styles.horizontal}` : styles.body}>
-        <SideNav menu={menu} horizontal={layout === 'horizontal'} />
+        {phone ? <NavDrawer menu={menu} /> : <SideNav menu={menu} horizontal={layout === 'horizontal'} />}
         <main id="content" className={styles.main} tabIndex={-1}>
           {props.children ?? <Outlet key={tenant} />}
         </main>

@@ -14,17 +14,9 @@ const useStyles = makeStyles({
     borderRightWidth: '1px',
     borderRightStyle: 'solid',
     borderRightColor: tokens.colorNeutralStroke2,
-    // a phone: the menu above the content, full width, scrolling within 40% of the screen
-    '@media (max-width: 640px)': {
-      width: 'auto',
-      maxHeight: '40vh',
-      overflowY: 'auto',
-      borderRightStyle: 'none',
-      borderBottomWidth: '1px',
-      borderBottomStyle: 'solid',
-      borderBottomColor: tokens.colorNeutralStroke2,
-    },
   },
+  // a phone: inside the navigation drawer (src/shell/phone/NavDrawer.tsx), as wide as the drawer
+  drawer: { width: 'auto', borderRightStyle: 'none', padding: '0 12px 12px' },
   horizontal: {
     width: 'auto',
     display: 'flex',
@@ -54,7 +46,16 @@ const useStyles = makeStyles({
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1 },
 });
 
-export function SideNav({ menu, horizontal = false }: { menu: MenuItem[]; horizontal?: boolean }) {
+export function SideNav({
+  menu,
+  horizontal = false,
+  inDrawer = false,
+}: {
+  menu: MenuItem[];
+  horizontal?: boolean;
+  /** Drawn inside the phone's navigation drawer. */
+  inDrawer?: boolean;
+}) {
   const styles = useStyles();
   const { t } = useTranslation();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -62,7 +63,13 @@ export function SideNav({ menu, horizontal = false }: { menu: MenuItem[]; horizo
   return (
     <nav
       aria-label={t('shell.menu')}
-      className={horizontal ? `${styles.nav} ${styles.horizontal}` : styles.nav}
+      className={
+        inDrawer
+          ? `${styles.nav} ${styles.drawer}`
+          : horizontal
+            ? `${styles.nav} ${styles.horizontal}`
+            : styles.nav
+      }
     >
       <NavLink to="/" end className={linkClass}>
         {t('shell.dashboard')}

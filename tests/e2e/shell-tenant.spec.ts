@@ -71,8 +71,10 @@ test('admin (main and demo) picks a tenant; every business call carries it; staf
   });
   const small = await phone.newPage();
   await signIn(small, 'admin');
-  await expect(small.getByRole('combobox', SELECTOR)).toHaveValue('main');
   await expect(small.getByRole('heading', { name: /خوش آمدید/ })).toBeVisible();
+  // on a phone the selector sits in the navigation drawer, behind the header's menu button
+  await small.getByRole('button', { name: 'باز کردن منو', exact: true }).tap();
+  await expect(small.getByRole('combobox', SELECTOR)).toHaveValue('main');
   await shoot(small, 'tenant-selector-phone-390');
   await phone.close();
 

@@ -23,6 +23,7 @@ import { getLang } from '../../../runtime/lang';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import type { ServerMessage } from '../../../runtime/shared/envelope';
 import { toast } from '../../../runtime/ui/toasts';
+import { PHONE_QUERY } from '../../../runtime/ui/viewport';
 import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
 import { EntityList, entryTitle } from './EntityList';
@@ -35,11 +36,14 @@ type TabName = 'editor' | 'form' | 'grid' | 'history';
 const useStyles = makeStyles({
   page: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(200px, 260px) 1fr',
+    // minmax(0, …): a wide table in the editor scrolls in its box instead of widening the page
+    gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)',
     gap: '16px',
     alignItems: 'start',
+    // a phone: the entity list above the editor
+    [`@media ${PHONE_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  bar: { display: 'flex', gap: '8px', alignItems: 'center', margin: '8px 0' },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', margin: '8px 0' },
 });
 
 export function DesignerPage() {

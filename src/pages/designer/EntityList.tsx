@@ -4,10 +4,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '../../../renderers/format';
 import { localText, type Lang } from '../../../runtime/shared/definition';
+import { PHONE_QUERY } from '../../../runtime/ui/viewport';
 import type { DesignerEntry } from './api';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: 0, padding: 0, maxHeight: '70vh', overflowY: 'auto' },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    maxHeight: '70vh',
+    overflowY: 'auto',
+    // a phone: the list sits above the editor and leaves it room
+    [`@media ${PHONE_QUERY}`]: { maxHeight: '30vh' },
+  },
   item: { width: '100%', justifyContent: 'flex-start', textAlign: 'start' },
   meta: { marginInlineStart: 'auto', color: tokens.colorNeutralForeground3 },
 });

@@ -22,7 +22,7 @@ interface Loaded {
 }
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', gap: '12px', alignItems: 'center', marginBlock: '8px' },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center', marginBlock: '8px' },
 });
 
 function moduleTitles(): Map<string, string> {
