@@ -24,6 +24,7 @@ import {
 } from '../../runtime/shared/definition';
 import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
+import { withInitialValues } from '../../runtime/shared/initialValues';
 import { useLoad } from '../hooks/useLoad';
 import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine } from './lines/lines';
 import {
@@ -144,10 +145,13 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     return ui;
   }, [definition, lang, readOnly, rules, names]);
   const [baseline] = useState(() => {
+    const given = pickValues(props.values, names);
+    // a new record starts with the definition's initial values (a document date: today)
+    const isNew = props.values?.id === undefined || props.values?.id === null;
     const start = getDefaultFormState(
       recordValidator(record, baseSchema),
       baseSchema as RJSFSchema,
-      pickValues(props.values, names),
+      isNew ? withInitialValues(definition, given) : given,
     ) as EntityValues;
     return withComputed(rules, start, initialLineData(definition, props.values), names);
   });

@@ -11,6 +11,7 @@ import { rialInWords } from './persianWords';
 import { lineSum, NOT_A_SUM } from './ruleSums';
 import { exactRound, minus, plus, times } from './decimal';
 import { charge, chargeBuilt, withinRuleBudget } from './ruleBudget';
+import { DATE_OPERATIONS } from './ruleDates';
 
 /** A JSON Logic expression as found in a definition (plain JSON; checked by unsafeOperations). */
 export type Expr = null | boolean | number | string | Expr[] | { [operation: string]: Expr };
@@ -101,6 +102,7 @@ const ALLOWED_OPERATIONS = new Set([
   'substr',
   'round',
   'rialInWords',
+  ...Object.keys(DATE_OPERATIONS),
 ]);
 
 /**
@@ -114,6 +116,8 @@ jsonLogic.add_operation('*', times);
 jsonLogic.add_operation('round', exactRound);
 /** An amount in Rial in Persian words (runtime/shared/persianWords.ts), e.g. for invoice totals. */
 jsonLogic.add_operation('rialInWords', rialInWords);
+/** Jalali month start/end and inclusive day counts over ISO dates (ruleDates.ts). */
+for (const [name, op] of Object.entries(DATE_OPERATIONS)) jsonLogic.add_operation(name, op);
 
 type Apply = (logic: unknown, data: unknown) => unknown;
 const engine = jsonLogic as unknown as { apply: Apply } & Record<symbol, Apply | undefined>;
