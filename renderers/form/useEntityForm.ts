@@ -43,6 +43,8 @@ import { loadedValidators, loadValidators, recordValidator, type FormValidators 
 import { localiseErrors } from './validator';
 import { pickValues, sameValues, serverErrorSchema } from './values';
 import { Drafts } from './widgets/draft';
+import { previewFields, usePreview } from './usePreview';
+import { withSummary } from './summary';
 
 export interface EntityFormOptions {
   definition: EntityDefinition;
@@ -142,7 +144,8 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     // Computed fields are never typed into.
     for (const f of Object.keys(rules?.computed ?? {}))
       if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
-    return ui;
+    // the figures computed from the lines sit under the lines (summary.ts)
+    return withSummary(ui, definition, names);
   }, [definition, lang, readOnly, rules, names]);
   const [baseline] = useState(() => {
     const given = pickValues(props.values, names);
@@ -185,6 +188,30 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
         : withComputed(rules, formData.values, lines.data, names, ruleRuns),
     [rules, formData, lines.data, names, ruleRuns],
   );
+
+  // the server's figures (an invoice's promotions) shown over the form's own (usePreview.ts)
+  const previewClient = useMemo(
+    () =>
+      definition.serverComputed && !readOnly
+        ? clientFor?.(`${definition.module}.${definition.name}`)
+        : undefined,
+    [definition, readOnly, clientFor],
+  );
+  const serverFields = useMemo(() => previewFields(definition), [definition]);
+  const previewInput = useMemo(
+    () => (previewClient ? { ...pickValues(shown, names), ...lines.data } : null),
+    [previewClient, shown, names, lines.data],
+  );
+  const stored = props.values;
+  const storedRow = useMemo(
+    () =>
+      typeof stored?.id === 'number' && typeof stored.version === 'number'
+        ? { id: stored.id, version: stored.version }
+        : undefined,
+    [stored],
+  );
+  const figures = usePreview(previewClient, serverFields, previewInput, storedRow);
+  const display = useMemo(() => (figures ? { ...shown, ...figures } : shown), [shown, figures]);
 
   const dirty = !sameValues(shown, baseline, names) || lines.dirty;
   const dirtyRef = useRef(dirty);
@@ -310,7 +337,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     formRef,
     schema,
     uiSchema,
-    formData: sameValues(shown, handed.values, names) ? handed.values : shown,
+    formData: sameValues(display, handed.values, names) ? handed.values : display,
     formContext,
     validator,
     extraErrors,

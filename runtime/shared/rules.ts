@@ -26,6 +26,11 @@ export interface CrossFieldRule {
   fields?: string[];
   /** The line the broken rule is blamed on (a cell of a child table), e.g. the balancing line. */
   line?: RuleLine;
+  /**
+   * Values named in the message as `{{name}}`, each an expression over the document (computed
+   * fields applied); numbers are shown grouped, in Persian digits under fa (ruleMessages.ts).
+   */
+  params?: Record<string, Expr>;
 }
 
 /** A cell of a child table named by expressions over the document (computed fields applied). */
@@ -63,6 +68,8 @@ export interface RuleViolation {
   fields: string[];
   /** The offending cell, when the rule names one and it evaluates to an existing line. */
   line?: { table: string; index: number; field: string };
+  /** The values of the message's placeholders (rule.params evaluated). */
+  params?: Record<string, unknown>;
 }
 
 const ALLOWED_OPERATIONS = new Set([
@@ -208,6 +215,11 @@ function brokenRulesWithin(set: RuleSet, values: Record<string, unknown>): RuleV
     const broken: RuleViolation = { rule: rule.id, message: rule.message, fields: rule.fields ?? [] };
     const line = rule.line && blamedLine(rule.line, data);
     if (line) broken.line = line;
+    if (rule.params) {
+      const params: Record<string, unknown> = {};
+      for (const [name, expr] of Object.entries(rule.params)) params[name] = evaluate(expr, data);
+      broken.params = params;
+    }
     out.push(broken);
   }
   return out;

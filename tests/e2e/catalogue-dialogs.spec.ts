@@ -75,7 +75,7 @@ test('an unbalanced voucher (417 BusinessErrors) shows its first business error 
   await form.getByRole('button', { name: 'ذخیره', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'خطا' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByText('جمع بدهکار و بستانکار سند برابر نیست')).toBeVisible();
+  await expect(modal.getByText('جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف ۱۰۰ ریال')).toBeVisible();
 });
 
 test('403 from the server: toast, open dialogs closed, root after 300 ms', async ({ page }) => {

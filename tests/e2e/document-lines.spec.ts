@@ -109,7 +109,7 @@ test('the server rejects an unbalanced voucher from a stale client: the offendin
   await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
   expect((await saved).status()).toBe(417);
   const modal = page.getByRole('dialog', { name: 'خطا' });
-  await expect(modal.getByText('جمع بدهکار و بستانکار سند برابر نیست')).toBeVisible();
+  await expect(modal.getByText('جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف ۱۰۰ ریال')).toBeVisible();
   await modal.getByRole('button').first().click();
   await expect(modal).toBeHidden();
 
@@ -118,7 +118,7 @@ test('the server rejects an unbalanced voucher from a stale client: the offendin
   await expect(offending).toHaveClass(/erp-line-cell-error/);
   await expect(offending.locator('[aria-description]')).toHaveAttribute(
     'aria-description',
-    'جمع بدهکار و بستانکار سند برابر نیست',
+    'جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف ۱۰۰ ریال',
   );
   await expect(dialog.locator('[row-index="0"] [col-id="debit"]')).not.toHaveClass(/erp-line-cell-error/);
   // what the user typed is all still there
