@@ -8,17 +8,28 @@
  */
 import type { UiSchema } from '@rjsf/utils';
 import type { EntityDefinition } from '../../runtime/shared/definition';
+import { expressionInputs } from '../../runtime/shared/ruleRuns';
 
 /** Option of a field's uiSchema entry that puts it in the summary. */
 export const SUMMARY_OPTION = 'summary';
 
-/** Fields of the summary: computed or read-only in the definition, not required (none for a record without lines). */
+/**
+ * Fields of the summary (none for a record without lines): those computed from the lines (directly,
+ * or from another such field: a tax from a total) and the read-only fields that are not required
+ * (figures the server sets, e.g. the discount); a field computed from other fields (a payroll
+ * month's dates) stays among the fields.
+ */
 export function summaryFields(definition: EntityDefinition, names: string[]): string[] {
-  if (!definition.children || Object.keys(definition.children).length === 0) return [];
-  const computed = new Set(Object.keys(definition.rules?.computed ?? {}));
+  const tables = Object.keys(definition.children ?? {});
+  if (tables.length === 0) return [];
   const required = new Set(definition.schema.required ?? []);
+  const fromLines = new Set<string>();
+  for (const [field, expr] of Object.entries(definition.rules?.computed ?? {})) {
+    const inputs = expressionInputs(expr);
+    if (!inputs || [...inputs].some((k) => tables.includes(k) || fromLines.has(k))) fromLines.add(field);
+  }
   return names.filter(
-    (n) => computed.has(n) || (definition.schema.properties[n]?.readOnly === true && !required.has(n)),
+    (n) => fromLines.has(n) || (definition.schema.properties[n]?.readOnly === true && !required.has(n)),
   );
 }
 

@@ -228,5 +228,5 @@ test('an unbalanced voucher says so once, with the difference; the workflow offe
   const status = edit.getByRole('combobox', { name: 'وضعیت' });
   await expect(status).toBeVisible();
   const offered = (await status.locator('option').allTextContents()).filter((o) => o.trim() !== '');
-  expect(offered).toEqual(['ارسال\u200cشده برای تأیید', 'یادداشت']);
+  expect(offered).toEqual(['یادداشت', 'ارسال\u200cشده برای تأیید']);
 });
