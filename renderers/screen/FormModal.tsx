@@ -12,7 +12,7 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
@@ -74,7 +74,8 @@ export function FormModal({
     onClose();
   };
   // leaving the page (a link, back, reload) with unsaved changes asks too
-  useDiscardGuard(() => dirty.current && mode !== 'view' && !asking.current, t('form.unsaved'));
+  const guarded = useCallback(() => dirty.current && mode !== 'view' && !asking.current, [mode]);
+  useDiscardGuard(guarded, t('form.unsaved'));
 
   const entity = localText(definition.title, lang);
   const title = t(mode === 'new' ? 'form.newTitle' : mode === 'edit' ? 'form.editTitle' : 'form.viewTitle', {

@@ -5,20 +5,21 @@
  * browser's own question (beforeunload). While the form's own question is already showing, a second
  * attempt to leave is taken as the answer (the dialogs close on navigation, spec section 2).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { confirm, type ConfirmAnswers } from '../../runtime/ui/dialogs';
 
 /** The buttons of the question: «Discard» goes on, «Keep editing» stays. */
 export const DISCARD_ANSWERS: ConfirmAnswers = { yes: 'form.discard', no: 'form.keepEditing' };
 
-/** `guarded()` is read at the moment of leaving (a ref's current dirtiness). */
+/**
+ * `guarded()` is read at the moment of leaving (a ref's current dirtiness); keep it the same
+ * function between renders (useCallback).
+ */
 export function useDiscardGuard(guarded: () => boolean, question: string): void {
-  const isGuarded = useRef(guarded);
-  isGuarded.current = guarded;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      isGuarded.current() &&
+      guarded() &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
@@ -35,12 +36,12 @@ export function useDiscardGuard(guarded: () => boolean, question: string): void 
   }, [blocker, question]);
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!isGuarded.current()) return;
+      if (!guarded()) return;
       e.preventDefault();
       // older browsers show the question only when returnValue is set
       e.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  }, [guarded]);
 }

@@ -4,7 +4,7 @@
  * server TableMessageTexts mapped to cells. No React, no AG Grid: unit-tested directly.
  */
 import type { ErrorObject } from 'ajv';
-import { localText, type ChildDefinition, type Lang } from '../../../runtime/shared/definition';
+import type { ChildDefinition, Lang } from '../../../runtime/shared/definition';
 import type { TableMessage } from '../../../runtime/shared/envelope';
 import { normalizeDeep } from '../../../runtime/shared/normalize';
 import { applyComputed, brokenRules } from '../../../runtime/shared/rules';

@@ -76,9 +76,7 @@ describe('document form (lines and rules)', () => {
     expect(screen.getByLabelText(/شرح/)).toHaveProperty('value', 'سند آزمایشی');
     // the rule blames the last line's amount: that cell is marked, as the server would mark it
     await waitFor(() =>
-      expect(
-        document.querySelector(`[aria-description="${message}"]`)?.textContent,
-      ).toBe('۵۰'),
+      expect(document.querySelector(`[aria-description="${message}"]`)?.textContent).toBe('۵۰'),
     );
   });
 
