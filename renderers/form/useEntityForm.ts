@@ -315,7 +315,9 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
         setOwnServerErrors(err.envelope.ServerMessageTexts ?? []);
         setEditedSinceServer(new Set());
         lines.setServerMessages(err.envelope.TableMessageTexts ?? []);
-        setBusinessErrors(businessErrorsOf(err));
+        // a rule the server blames on a line is shown at that line (and listed under its grid): once
+        const atLines = new Set((err.envelope.TableMessageTexts ?? []).map((m) => m.Message));
+        setBusinessErrors(businessErrorsOf(err).filter((m) => !atLines.has(m)));
       }
     } finally {
       setSaving(false);
