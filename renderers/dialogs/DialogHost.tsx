@@ -50,10 +50,10 @@ function OneDialog({ dialog }: { dialog: DialogModel }) {
             {isConfirm ? (
               <>
                 <Button appearance="primary" onClick={() => answer(true)}>
-                  {t('form.yes')}
+                  {t(dialog.answers?.yes ?? 'form.yes')}
                 </Button>
                 <Button appearance="secondary" onClick={() => answer(false)}>
-                  {t('form.no')}
+                  {t(dialog.answers?.no ?? 'form.no')}
                 </Button>
               </>
             ) : (

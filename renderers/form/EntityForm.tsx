@@ -24,7 +24,10 @@ export interface EntityFormProps extends Omit<EntityFormOptions, 'validators'> {
 }
 
 const useStyles = makeStyles({
-  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '20px' },
+  // a column, so a document's summary (summary.ts) can sit between its lines and the messages
+  form: { display: 'flex', flexDirection: 'column' },
+  after: { order: 2 },
+  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '20px', order: 2 },
   list: { margin: 0, paddingInlineStart: '16px' },
 });
 
@@ -54,6 +57,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
     <div style={{ display: 'contents' }} onSubmitCapture={form.flushDrafts}>
       <Form<EntityValues>
         ref={formRef}
+        className={styles.form}
         schema={form.schema}
         uiSchema={form.uiSchema}
         formData={form.formData}
@@ -86,7 +90,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
           />
         ))}
         {form.messages.length > 0 && (
-          <MessageBar intent="error" role="alert" style={{ marginTop: '12px' }}>
+          <MessageBar intent="error" role="alert" style={{ marginTop: '12px' }} className={styles.after}>
             <MessageBarBody>
               <ul className={styles.list}>
                 {form.messages.map((m, i) => (

@@ -6,7 +6,8 @@
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { EntityValues } from '../../runtime/entity/types';
 import { TEXT_KEY, type TableMessage } from '../../runtime/shared/envelope';
-import { localText, type Lang } from '../../runtime/shared/definition';
+import type { Lang } from '../../runtime/shared/definition';
+import { violationText } from '../../runtime/shared/ruleMessages';
 import {
   applyComputed,
   brokenRules,
@@ -95,9 +96,10 @@ export function violationMessages(
   const form: string[] = [];
   const fields: Record<string, string[]> = {};
   for (const v of violations) {
-    const text = localText(v.message, lang);
+    const text = violationText(v, lang);
     const own = v.fields.filter((f) => names.includes(f));
-    if (own.length === 0) form.push(text);
+    // a rule blamed on a line is shown at that cell and in the list under its grid, not again here
+    if (own.length === 0 && !v.line) form.push(text);
     for (const f of own) (fields[f] ??= []).push(text);
   }
   return { form, fields };
@@ -113,8 +115,8 @@ export function blamedCells(violations: RuleViolation[], lang: Lang): TableMessa
             RowIndex: v.line.index,
             FieldName: v.line.field,
             Key: TEXT_KEY,
-            Params: { text: localText(v.message, lang) },
-            Message: localText(v.message, lang),
+            Params: { text: violationText(v, lang) },
+            Message: violationText(v, lang),
           },
         ]
       : [],

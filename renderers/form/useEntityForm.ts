@@ -24,6 +24,7 @@ import {
 } from '../../runtime/shared/definition';
 import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
+import { withInitialValues } from '../../runtime/shared/initialValues';
 import { useLoad } from '../hooks/useLoad';
 import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine } from './lines/lines';
 import {
@@ -42,6 +43,8 @@ import { loadedValidators, loadValidators, recordValidator, type FormValidators 
 import { localiseErrors } from './validator';
 import { pickValues, sameValues, serverErrorSchema } from './values';
 import { Drafts } from './widgets/draft';
+import { previewFields, usePreview } from './usePreview';
+import { withSummary } from './summary';
 
 export interface EntityFormOptions {
   definition: EntityDefinition;
@@ -141,13 +144,17 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     // Computed fields are never typed into.
     for (const f of Object.keys(rules?.computed ?? {}))
       if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
-    return ui;
+    // the figures computed from the lines sit under the lines (summary.ts)
+    return withSummary(ui, definition, names);
   }, [definition, lang, readOnly, rules, names]);
   const [baseline] = useState(() => {
+    const given = pickValues(props.values, names);
+    // a new record starts with the definition's initial values (a document date: today)
+    const isNew = props.values?.id === undefined || props.values?.id === null;
     const start = getDefaultFormState(
       recordValidator(record, baseSchema),
       baseSchema as RJSFSchema,
-      pickValues(props.values, names),
+      isNew ? withInitialValues(definition, given) : given,
     ) as EntityValues;
     return withComputed(rules, start, initialLineData(definition, props.values), names);
   });
@@ -181,6 +188,30 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
         : withComputed(rules, formData.values, lines.data, names, ruleRuns),
     [rules, formData, lines.data, names, ruleRuns],
   );
+
+  // the server's figures (an invoice's promotions) shown over the form's own (usePreview.ts)
+  const previewClient = useMemo(
+    () =>
+      definition.serverComputed && !readOnly
+        ? clientFor?.(`${definition.module}.${definition.name}`)
+        : undefined,
+    [definition, readOnly, clientFor],
+  );
+  const serverFields = useMemo(() => previewFields(definition), [definition]);
+  const previewInput = useMemo(
+    () => (previewClient ? { ...pickValues(shown, names), ...lines.data } : null),
+    [previewClient, shown, names, lines.data],
+  );
+  const stored = props.values;
+  const storedRow = useMemo(
+    () =>
+      typeof stored?.id === 'number' && typeof stored.version === 'number'
+        ? { id: stored.id, version: stored.version }
+        : undefined,
+    [stored],
+  );
+  const figures = usePreview(previewClient, serverFields, previewInput, storedRow);
+  const display = useMemo(() => (figures ? { ...shown, ...figures } : shown), [shown, figures]);
 
   const dirty = !sameValues(shown, baseline, names) || lines.dirty;
   const dirtyRef = useRef(dirty);
@@ -284,7 +315,9 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
         setOwnServerErrors(err.envelope.ServerMessageTexts ?? []);
         setEditedSinceServer(new Set());
         lines.setServerMessages(err.envelope.TableMessageTexts ?? []);
-        setBusinessErrors(businessErrorsOf(err));
+        // a rule the server blames on a line is shown at that line (and listed under its grid): once
+        const atLines = new Set((err.envelope.TableMessageTexts ?? []).map((m) => m.Message));
+        setBusinessErrors(businessErrorsOf(err).filter((m) => !atLines.has(m)));
       }
     } finally {
       setSaving(false);
@@ -306,7 +339,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     formRef,
     schema,
     uiSchema,
-    formData: sameValues(shown, handed.values, names) ? handed.values : shown,
+    formData: sameValues(display, handed.values, names) ? handed.values : display,
     formContext,
     validator,
     extraErrors,

@@ -1,6 +1,8 @@
 /**
- * The form in a Fluent Dialog for new/edit/view. Closing with unsaved changes asks
- * confirm(form.unsaved); closeAllDialogs (navigation, 403) closes it without asking.
+ * The form in a Fluent Dialog for new/edit/view. Closing a form with unsaved changes (its close
+ * or cancel button, Escape, a link, the browser's back) asks confirm(form.unsaved) with «Keep
+ * editing» / «Discard» first (useDiscardGuard.ts); a clean form closes at once. closeAllDialogs
+ * (a navigation the user confirmed, a 403) closes it without asking.
  */
 import {
   Button,
@@ -10,12 +12,13 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { confirm, dialogStore, onCloseAllDialogs } from '../../runtime/ui/dialogs';
 import { EntityForm } from '../form/EntityForm';
+import { DISCARD_ANSWERS, useDiscardGuard } from './useDiscardGuard';
 
 export type FormMode = 'new' | 'edit' | 'view';
 
@@ -64,12 +67,15 @@ export function FormModal({
     if (asking.current) return;
     if (dirty.current && mode !== 'view') {
       asking.current = true;
-      const ok = await confirm(t('form.unsaved'));
+      const ok = await confirm(t('form.unsaved'), DISCARD_ANSWERS);
       asking.current = false;
       if (!ok) return;
     }
     onClose();
   };
+  // leaving the page (a link, back, reload) with unsaved changes asks too
+  const guarded = useCallback(() => dirty.current && mode !== 'view' && !asking.current, [mode]);
+  useDiscardGuard(guarded, t('form.unsaved'));
 
   const entity = localText(definition.title, lang);
   const title = t(mode === 'new' ? 'form.newTitle' : mode === 'edit' ? 'form.editTitle' : 'form.viewTitle', {

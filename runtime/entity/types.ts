@@ -26,4 +26,9 @@ export interface EntityClient {
   export(format: ExportFormat, request: ExportRequest): Promise<Blob>;
   /** The record's audit entries, newest first ({Module}/{Entity}/GetAudit). */
   getAudit?(id: number): Promise<AuditEntry[]>;
+  /**
+   * What saving `values` would store (new record; or the stored `row` by id and version), computed
+   * by the server and not kept ({Module}/{Entity}/Preview); refused quietly (no error dialog).
+   */
+  preview?(values: EntityValues, row?: { id: number; version: number }): Promise<EntityRow>;
 }

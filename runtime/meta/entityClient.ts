@@ -43,6 +43,11 @@ export function createEntityClient(definition: Pick<EntityDefinition, 'module' |
       return response._data as Answer<'Export'>;
     },
     getAudit: (id) => call('GetAudit', { id }),
+    // silent: a half-filled form's preview is refused quietly (the save shows the messages)
+    preview: (values, row) =>
+      api.post<Answer<'Preview'>>(`${base}/Preview`, { ...row, values } satisfies Request<'Preview'>, {
+        silent: true,
+      }),
   };
   return client;
 }

@@ -62,6 +62,11 @@ export interface FieldMeta {
   money?: boolean;
   /** No two rows may hold the same value (a unique index; a duplicate answers 417 on this field). */
   unique?: boolean;
+  /**
+   * The value a new record starts with when it has none (runtime/shared/initialValues.ts), e.g.
+   * `today`: filled in by the form and by the server on Create.
+   */
+  initial?: string;
 }
 
 export interface ListSettings {
@@ -129,6 +134,12 @@ export interface EntityDefinition {
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
    */
   validators?: { record: string; children: Record<string, string> };
+  /**
+   * Set by Meta/Entity/GetDefinition: the server computes values of this entity beyond the
+   * definition's rules (an entity rule such as the promotions of an invoice), so the form asks the
+   * server's Preview for the figures it shows before saving.
+   */
+  serverComputed?: boolean;
 }
 
 /** Approval workflow: `field` (a string enum) starts at `initial` and changes only along `transitions`. */

@@ -35,6 +35,12 @@ export interface EntityActionWire {
   Export: { request: ExportBody; answer: Blob };
   /** The record's audit entries, newest first. */
   GetAudit: { request: { id: number }; answer: AuditEntry[] };
+  /**
+   * What a Create (no id) or an Update (id and version) of `values` would store, computed by the
+   * server's own write steps and never kept (the form shows it before saving). Needs `view` here and
+   * the create or edit permission of the write it previews.
+   */
+  Preview: { request: { id?: number; version?: number; values: EntityValues }; answer: EntityRow };
 }
 
 export type EntityActionName = keyof EntityActionWire;
@@ -49,6 +55,7 @@ export const ENTITY_ACTION_PERMISSION: { readonly [A in EntityActionName]: Entit
   Delete: 'delete',
   Export: 'export',
   GetAudit: 'view',
+  Preview: 'view',
 };
 
 /** Every action name, in the order above. */

@@ -121,7 +121,10 @@ function planOf(set: RuleSet): Plan {
     })),
     computedFields: Object.keys(set.computed ?? {}),
     rules: (set.rules ?? []).map((rule: CrossFieldRule) => ({
-      inputs: unionOf([rule.assert, rule.line?.index, rule.line?.field], rule.line ? [rule.line.table] : []),
+      inputs: unionOf(
+        [rule.assert, rule.line?.index, rule.line?.field, ...Object.values(rule.params ?? {})],
+        rule.line ? [rule.line.table] : [],
+      ),
       item: { rules: [rule] },
     })),
   };
@@ -256,7 +259,8 @@ function sameViolation(a: RuleViolation | null, b: RuleViolation | null): boolea
     a.fields.every((f, i) => f === b.fields[i]) &&
     a.line?.table === b.line?.table &&
     a.line?.index === b.line?.index &&
-    a.line?.field === b.line?.field
+    a.line?.field === b.line?.field &&
+    JSON.stringify(a.params) === JSON.stringify(b.params)
   );
 }
 

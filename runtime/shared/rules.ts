@@ -11,6 +11,7 @@ import { rialInWords } from './persianWords';
 import { lineSum, NOT_A_SUM } from './ruleSums';
 import { exactRound, minus, plus, times } from './decimal';
 import { charge, chargeBuilt, withinRuleBudget } from './ruleBudget';
+import { DATE_OPERATIONS } from './ruleDates';
 
 /** A JSON Logic expression as found in a definition (plain JSON; checked by unsafeOperations). */
 export type Expr = null | boolean | number | string | Expr[] | { [operation: string]: Expr };
@@ -25,6 +26,11 @@ export interface CrossFieldRule {
   fields?: string[];
   /** The line the broken rule is blamed on (a cell of a child table), e.g. the balancing line. */
   line?: RuleLine;
+  /**
+   * Values named in the message as `{{name}}`, each an expression over the document (computed
+   * fields applied); numbers are shown grouped, in Persian digits under fa (ruleMessages.ts).
+   */
+  params?: Record<string, Expr>;
 }
 
 /** A cell of a child table named by expressions over the document (computed fields applied). */
@@ -62,6 +68,8 @@ export interface RuleViolation {
   fields: string[];
   /** The offending cell, when the rule names one and it evaluates to an existing line. */
   line?: { table: string; index: number; field: string };
+  /** The values of the message's placeholders (rule.params evaluated). */
+  params?: Record<string, unknown>;
 }
 
 const ALLOWED_OPERATIONS = new Set([
@@ -101,6 +109,7 @@ const ALLOWED_OPERATIONS = new Set([
   'substr',
   'round',
   'rialInWords',
+  ...Object.keys(DATE_OPERATIONS),
 ]);
 
 /**
@@ -114,6 +123,8 @@ jsonLogic.add_operation('*', times);
 jsonLogic.add_operation('round', exactRound);
 /** An amount in Rial in Persian words (runtime/shared/persianWords.ts), e.g. for invoice totals. */
 jsonLogic.add_operation('rialInWords', rialInWords);
+/** Jalali month start/end and inclusive day counts over ISO dates (ruleDates.ts). */
+for (const [name, op] of Object.entries(DATE_OPERATIONS)) jsonLogic.add_operation(name, op);
 
 type Apply = (logic: unknown, data: unknown) => unknown;
 const engine = jsonLogic as unknown as { apply: Apply } & Record<symbol, Apply | undefined>;
@@ -204,6 +215,11 @@ function brokenRulesWithin(set: RuleSet, values: Record<string, unknown>): RuleV
     const broken: RuleViolation = { rule: rule.id, message: rule.message, fields: rule.fields ?? [] };
     const line = rule.line && blamedLine(rule.line, data);
     if (line) broken.line = line;
+    if (rule.params) {
+      const params: Record<string, unknown> = {};
+      for (const [name, expr] of Object.entries(rule.params)) params[name] = evaluate(expr, data);
+      broken.params = params;
+    }
     out.push(broken);
   }
   return out;

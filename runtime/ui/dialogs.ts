@@ -9,7 +9,20 @@ export type Dialog =
   | { kind: 'error'; id: number; messages: string[] }
   | { kind: 'tableErrors'; id: number; messages: string[]; rows: TableMessage[] }
   | { kind: 'business'; id: number; message: string }
-  | { kind: 'confirm'; id: number; message: string; resolve: (ok: boolean) => void };
+  | {
+      kind: 'confirm';
+      id: number;
+      message: string;
+      resolve: (ok: boolean) => void;
+      /** Translation keys of the two buttons (default form.yes / form.no). */
+      answers?: ConfirmAnswers;
+    };
+
+/** The buttons of a confirmation, as translation keys: `yes` answers true, `no` false. */
+export interface ConfirmAnswers {
+  yes: string;
+  no: string;
+}
 
 type NewDialog = Dialog extends infer D ? (D extends Dialog ? Omit<D, 'id'> : never) : never;
 
@@ -50,11 +63,12 @@ export function onCloseAllDialogs(listener: () => void): () => void {
   return () => closeAllListeners.delete(listener);
 }
 
-export function confirm(message: string): Promise<boolean> {
+export function confirm(message: string, answers?: ConfirmAnswers): Promise<boolean> {
   return new Promise((resolve) => {
     const id = openDialog({
       kind: 'confirm',
       message,
+      ...(answers ? { answers } : {}),
       resolve: (ok) => {
         dialogStore.setState((s) => ({ dialogs: s.dialogs.filter((d) => d.id !== id) }));
         resolve(ok);

@@ -139,6 +139,8 @@ function ruleSetProblems(at: string, set: RuleSet | undefined, out: SafetyProble
     exprProblems(`${at}/rules/${i}/assert`, rule.assert, out, trial);
     exprProblems(`${at}/rules/${i}/line/index`, rule.line?.index, out, trial);
     exprProblems(`${at}/rules/${i}/line/field`, rule.line?.field, out, trial);
+    for (const [name, expr] of Object.entries(rule.params ?? {}))
+      exprProblems(`${at}/rules/${i}/params/${name}`, expr, out, trial);
   });
   for (const [field, c] of Object.entries(set.conditions ?? {}))
     for (const state of ['visible', 'required', 'readOnly'] as const)

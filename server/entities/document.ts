@@ -9,9 +9,10 @@
  * restricted fields (server/security/lineGuard.ts).
  */
 import { DEFAULT_MAX_ITEMS } from '../../runtime/shared/bounds';
-import { localText, type Lang } from '../../runtime/shared/definition';
+import type { Lang } from '../../runtime/shared/definition';
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
 import { applyComputed, brokenRules } from '../../runtime/shared/rules';
+import { violationText } from '../../runtime/shared/ruleMessages';
 import { documentBudget, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { errorField, errorKey } from '../../runtime/shared/validation';
 import type { ChildEntity, Entity } from '../definitions/registry';
@@ -81,7 +82,7 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
       if (seen.has(field)) continue;
       seen.add(field);
       out.push(
-        cellMessage(lang, child.name, index, field, TEXT_KEY, textParams(localText(broken.message, lang))),
+        cellMessage(lang, child.name, index, field, TEXT_KEY, textParams(violationText(broken, lang))),
       );
     }
   });
@@ -153,13 +154,13 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
                 b.line.index,
                 b.line.field,
                 TEXT_KEY,
-                textParams(localText(b.message, lang)),
+                textParams(violationText(b, lang)),
               ),
             ]
           : [],
       );
       throw businessError(
-        broken.map((b) => localText(b.message, lang)),
+        broken.map((b) => violationText(b, lang)),
         cells,
       );
     }

@@ -25,6 +25,7 @@ import { entityPermissions } from '../security/permissions';
 import { getRow, listRows } from './repository';
 import type { Row } from './rows';
 import { runWrite } from './write/pipeline';
+import { previewWrite } from './write/preview';
 import { exportRows } from './export';
 import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
@@ -133,6 +134,23 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       input: undefined,
     });
     return answer(c, modes, null);
+  },
+  async Preview(c) {
+    // the permission of the write it previews, as that write's route would ask
+    const isUpdate = c.body.id !== undefined;
+    const perms = await entityPermissions(c.ctx, c.user, c.entity.key);
+    if (!perms[isUpdate ? 'edit' : 'create']) throw forbidden();
+    const modes = await modesOf(c);
+    const row = await previewWrite(c.ctx, {
+      action: isUpdate ? 'update' : 'create',
+      entity: c.entity,
+      user: c.user,
+      lang: c.lang,
+      modes,
+      ...(isUpdate ? { id: rowId(c.body.id), version: rowVersion(c.body.version) } : {}),
+      input: c.body.values,
+    });
+    return answer(c, modes, row);
   },
   // the file is the answer; field modes apply inside (export.ts)
   Export: (c) => exportRows(c.ctx, c.entity, c.user, c.body, c.lang, c.reply, c.year),

@@ -12,6 +12,13 @@ import { entityFromBody } from './lookup';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { validatorUrls, validatorsPlugin } from './validators';
 import { restrictChildren } from './childAccess';
+import { rulesOf } from '../entities/rules';
+import type { WorkflowDefinition } from '../../runtime/shared/definition';
+
+/** The workflow with only the transitions `role` may make. */
+function transitionsOf(wf: WorkflowDefinition, role: string): WorkflowDefinition {
+  return { ...wf, transitions: wf.transitions.filter((tr) => tr.roles.includes(role)) };
+}
 
 /** Field-level visibility: fields the user's role may not see (field_permissions, mode hidden). */
 export async function hiddenFields(
@@ -59,6 +66,10 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
       if (mode === 'readOnly' && prop) prop.readOnly = true;
     }
     restrictChildren(stripped, modes);
+    // the form offers only the transitions this role may make (the workflow step refuses others)
+    if (stripped.workflow) stripped.workflow = transitionsOf(stripped.workflow, user.role);
+    // values an entity rule computes: the form shows them from the server's Preview
+    if (rulesOf(entity.key).some((r) => r.computes)) stripped.serverComputed = true;
     // validators of the schemas as sent (before titles, which do not change what is valid)
     return { ...localise(stripped, req.lang, new Set()), validators: validatorUrls(ctx.registry, stripped) };
   });

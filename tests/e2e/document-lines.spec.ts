@@ -109,16 +109,21 @@ test('the server rejects an unbalanced voucher from a stale client: the offendin
   await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
   expect((await saved).status()).toBe(417);
   const modal = page.getByRole('dialog', { name: 'خطا' });
-  await expect(modal.getByText('جمع بدهکار و بستانکار سند برابر نیست')).toBeVisible();
+  // the server's text; the answer pipeline hands its digits on as Western ones (runtime/http/pipeline.ts)
+  await expect(
+    modal.getByText(/^جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف (100|۱۰۰) ریال$/),
+  ).toBeVisible();
   await modal.getByRole('button').first().click();
   await expect(modal).toBeHidden();
+  // the form shows it once: listed under the lines at the row it blames, not again above the buttons
+  await expect(dialog.getByText(/جمع بدهکار و بستانکار سند برابر نیست/)).toHaveCount(1);
 
   // the second line's credit cell carries the server's message; the other cells do not
   const offending = dialog.locator('[row-index="1"] [col-id="credit"]');
   await expect(offending).toHaveClass(/erp-line-cell-error/);
   await expect(offending.locator('[aria-description]')).toHaveAttribute(
     'aria-description',
-    'جمع بدهکار و بستانکار سند برابر نیست',
+    /^جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف (100|۱۰۰) ریال$/,
   );
   await expect(dialog.locator('[row-index="0"] [col-id="debit"]')).not.toHaveClass(/erp-line-cell-error/);
   // what the user typed is all still there

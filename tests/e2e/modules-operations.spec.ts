@@ -51,7 +51,8 @@ const CASES: Case[] = [
     route: '/salary/payrollRun',
     title: 'لیست‌های حقوق',
     marker: ['عنوان', 'حقوق آزمون', 'حقوق آزمون ویرایش‌شده'],
-    texts: { 'از تاریخ': '۱۴۲۰/۰۱/۰۱', 'تا تاریخ': '۱۴۲۰/۰۱/۳۱' },
+    // the month fills its dates (1420/01/01 … 1420/01/31)
+    texts: { سال: '۱۴۲۰' },
     selects: { ماه: 'فروردین' },
   },
   { route: '/transport/vehicle', title: 'خودروها', marker: ['پلاک', 'آآ آزمون', 'آآ آزمون ویرایش'] },

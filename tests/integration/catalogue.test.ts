@@ -179,7 +179,10 @@ describe('error catalogue against the real server', () => {
   it('417 with BusinessErrors (unbalanced voucher; closed period) → first entry in a modal', async () => {
     await login('staff', PASSWORD, false);
     await fails('Accounting/Voucher/Create', voucher('2026-05-01', 900));
-    expect(dialogs()).toMatchObject([{ kind: 'business', message: 'جمع بدهکار و بستانکار سند برابر نیست' }]);
+    expect(dialogs()).toMatchObject([
+      // the server's text, its digits normalised to Western by the answer pipeline
+      { kind: 'business', message: 'جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف 100 ریال' },
+    ]);
     closeAllDialogs();
     await fails('Accounting/Voucher/Create', voucher('2025-06-01', 1000));
     expect(dialogs()).toMatchObject([

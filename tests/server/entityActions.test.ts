@@ -61,8 +61,9 @@ describe.each(DIALECTS)('entity action table on %s', (dialect) => {
       Create: { values: {} },
       Update: { id: row.id, values: {} },
       Delete: { id: row.id },
+      Preview: { values: {} },
     };
-    const expected: Record<string, number> = { Create: 417, Update: 400, Delete: 400 };
+    const expected: Record<string, number> = { Create: 417, Update: 400, Delete: 400, Preview: 417 };
     for (const name of ENTITY_ACTION_NAMES) {
       for (const spelling of [name, name.toLowerCase(), name.toUpperCase()]) {
         const res = await app.inject({

@@ -51,7 +51,9 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
     });
     const bad = await create('Accounting/Voucher', voucher(900));
     expect(bad.status).toBe(417);
-    expect(bad.body.Data).toEqual({ BusinessErrors: ['جمع بدهکار و بستانکار سند برابر نیست'] });
+    expect(bad.body.Data).toEqual({
+      BusinessErrors: ['جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف ۱۰۰ ریال'],
+    });
     // the rule blames the last line's amount, so the form can mark that cell
     expect(bad.body.TableMessageTexts).toEqual([
       {
@@ -59,8 +61,8 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
         RowIndex: 1,
         FieldName: 'credit',
         Key: 'messages.text',
-        Params: { text: 'جمع بدهکار و بستانکار سند برابر نیست' },
-        Message: 'جمع بدهکار و بستانکار سند برابر نیست',
+        Params: { text: 'جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف ۱۰۰ ریال' },
+        Message: 'جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف ۱۰۰ ریال',
       },
     ]);
     const good = await create('Accounting/Voucher', voucher(1000));

@@ -145,13 +145,14 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
     });
     expect(employee.status).toBe(200);
     const id = employee.body.Data.id;
-    const leave = (status: string, days: number, startDate: string) =>
+    // the days are computed from the dates (both counted)
+    const leave = (status: string, days: number, startDate: string, endDate: string) =>
       call(app, 'HR/Leave/Create', tok.staff!, {
-        values: { employee: id, leaveType: 'unpaid', startDate, endDate: startDate, days, status },
+        values: { employee: id, leaveType: 'unpaid', startDate, endDate, days, status },
       });
-    expect((await leave('approved', 3, '2026-10-05')).status).toBe(200);
-    expect((await leave('requested', 2, '2026-10-10')).status).toBe(200);
-    expect((await leave('approved', 5, '2026-08-01')).status).toBe(200);
+    expect((await leave('approved', 3, '2026-10-05', '2026-10-07')).status).toBe(200);
+    expect((await leave('requested', 2, '2026-10-10', '2026-10-11')).status).toBe(200);
+    expect((await leave('approved', 5, '2026-08-01', '2026-08-05')).status).toBe(200);
     const run = await call<EntityRow>(app, 'Salary/PayrollRun/Create', tok.staff!, {
       values: {
         title: 'حقوق مهر ۱۴۰۵ (آزمون)',

@@ -90,7 +90,9 @@ describe.each(DIALECTS)('catalogue situations on %s', (dialect) => {
     });
     expect(res.status).toBe(417);
     expect(res.body.State).toBe(2);
-    expect(res.body.Data).toEqual({ BusinessErrors: ['جمع بدهکار و بستانکار سند برابر نیست'] });
+    expect(res.body.Data).toEqual({
+      BusinessErrors: ['جمع بدهکار و بستانکار سند برابر نیست؛ اختلاف ۱۰۰ ریال'],
+    });
   });
 
   it('a voucher dated in a closed fiscal period → 417 with Data.BusinessErrors; nothing written', async () => {

@@ -32,6 +32,7 @@ const DECLARED = [
   'load',
   'fieldModes',
   'secrets',
+  'initialValues',
   'validate',
   'permissions',
   'references',
@@ -54,10 +55,19 @@ describe('write pipeline: the declared steps', () => {
 
   it('runs for each action the steps that apply to it', () => {
     expect(stepsOf('create')).toEqual(DECLARED.filter((n) => !['load', 'inUse'].includes(n)));
-    expect(stepsOf('update')).toEqual(DECLARED.filter((n) => n !== 'inUse'));
+    expect(stepsOf('update')).toEqual(DECLARED.filter((n) => !['inUse', 'initialValues'].includes(n)));
     expect(stepsOf('delete')).toEqual(
       DECLARED.filter(
-        (n) => !['fieldModes', 'secrets', 'validate', 'references', 'numbering', 'workflow'].includes(n),
+        (n) =>
+          ![
+            'fieldModes',
+            'secrets',
+            'initialValues',
+            'validate',
+            'references',
+            'numbering',
+            'workflow',
+          ].includes(n),
       ),
     );
   });

@@ -4,10 +4,11 @@
  * server TableMessageTexts mapped to cells. No React, no AG Grid: unit-tested directly.
  */
 import type { ErrorObject } from 'ajv';
-import { localText, type ChildDefinition, type Lang } from '../../../runtime/shared/definition';
+import type { ChildDefinition, Lang } from '../../../runtime/shared/definition';
 import type { TableMessage } from '../../../runtime/shared/envelope';
 import { normalizeDeep } from '../../../runtime/shared/normalize';
 import { applyComputed, brokenRules } from '../../../runtime/shared/rules';
+import { violationText } from '../../../runtime/shared/ruleMessages';
 import { errorField, errorKey } from '../../../runtime/shared/validation';
 import type { StandaloneValidate } from '../../../runtime/shared/validatorRuntime';
 
@@ -169,7 +170,7 @@ function lineRuleErrors(child: ChildDefinition, line: Line, lang: Lang): Record<
   if (!child.rules?.rules?.length) return cells;
   try {
     for (const v of brokenRules(child.rules, line)) {
-      const text = localText(v.message, lang);
+      const text = violationText(v, lang);
       for (const f of v.fields.length ? v.fields : ['']) cells[f] ??= text;
     }
   } catch {

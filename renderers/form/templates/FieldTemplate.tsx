@@ -1,6 +1,7 @@
 /** Each field in a Fluent Field: visible label tied to the control, inline validation message. */
 import { Field, makeStyles } from '@fluentui/react-components';
 import type { FieldTemplateProps } from '@rjsf/utils';
+import { inSummary } from '../summary';
 
 const useStyles = makeStyles({
   // A one-line control sits in a box of its own fixed height with size and layout containment: a
@@ -23,8 +24,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (schema.type === 'object') return children;
   const error = rawErrors?.find(Boolean);
   const widget = props.uiSchema?.['ui:widget'];
+  // a figure of the document's summary: its label beside it (../summary.ts)
+  const summary = inSummary(props.uiSchema);
   return (
     <Field
+      orientation={summary ? 'horizontal' : 'vertical'}
       label={displayLabel === false ? undefined : { children: label, htmlFor: id }}
       required={required}
       validationState={error ? 'error' : 'none'}

@@ -1,8 +1,9 @@
 /** Fields laid out in a responsive two-column grid (one column on narrow screens). */
-import { makeStyles, mergeClasses } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { memo, type ReactElement } from 'react';
 import { shallowSame } from '../fields/ObjectField';
+import { inSummary } from '../summary';
 
 const useStyles = makeStyles({
   grid: {
@@ -15,6 +16,28 @@ const useStyles = makeStyles({
   // in a long form repaints every field); once shown, its height is kept.
   cell: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' },
   wide: { gridColumn: '1 / -1' },
+  // the document's figures under its lines (../summary.ts): one per row, figures aligned
+  summary: {
+    order: 1,
+    // at the end of the line (the left under fa), as a document's totals are read
+    alignSelf: 'flex-end',
+    width: 'min(100%, 640px)',
+    boxSizing: 'border-box',
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    rowGap: '6px',
+    marginTop: '12px',
+    padding: '12px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    // the figures fill their column and read as text, not as greyed-out inputs
+    '& .fui-Input, & .fui-Textarea': { width: '100%' },
+    '& .fui-Input__input:disabled, & .fui-Textarea__textarea:disabled': {
+      color: tokens.colorNeutralForeground1,
+      WebkitTextFillColor: tokens.colorNeutralForeground1,
+      fontWeight: tokens.fontWeightSemibold,
+    },
+  },
 });
 
 interface CellProps {
@@ -48,19 +71,26 @@ const Cell = memo(
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
   const wide = mergeClasses(styles.cell, styles.wide);
+  const cell = (p: ObjectFieldTemplateProps['properties'][number]) => {
+    const widget = (props.uiSchema?.[p.name] as Record<string, unknown> | undefined)?.['ui:widget'];
+    return (
+      <Cell
+        key={p.name}
+        className={widget === 'textarea' ? wide : styles.cell}
+        hidden={p.hidden}
+        content={p.content}
+      />
+    );
+  };
+  const summary = props.properties.filter((p) => inSummary(props.uiSchema?.[p.name]));
+  if (summary.length === 0) return <div className={styles.grid}>{props.properties.map(cell)}</div>;
+  // the form lays its parts out in a column (EntityForm.tsx): the summary comes after the lines
   return (
-    <div className={styles.grid}>
-      {props.properties.map((p) => {
-        const widget = (props.uiSchema?.[p.name] as Record<string, unknown> | undefined)?.['ui:widget'];
-        return (
-          <Cell
-            key={p.name}
-            className={widget === 'textarea' ? wide : styles.cell}
-            hidden={p.hidden}
-            content={p.content}
-          />
-        );
-      })}
-    </div>
+    <>
+      <div className={styles.grid}>{props.properties.filter((p) => !summary.includes(p)).map(cell)}</div>
+      <div className={styles.summary} data-summary="">
+        {summary.map(cell)}
+      </div>
+    </>
   );
 }

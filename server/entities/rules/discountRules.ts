@@ -64,6 +64,7 @@ export function applyRules(
 
 export const discountRulesRule: EntityRule = {
   name: 'discountRules',
+  computes: true,
   async run({ trx, values, lines, entity }) {
     if (!values || typeof values.date !== 'string') return values;
     const rules = await rulesOn(trx as unknown as Untyped, values.date);

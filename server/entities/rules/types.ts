@@ -39,4 +39,9 @@ export interface EntityRule {
   run(ctx: RuleContext): Promise<Row | null>;
   /** Fields whose values only this rule sees (../secrets.ts): never stored, audited, answered or evaluated. */
   secretFields?: readonly string[];
+  /**
+   * The rule computes values the user sees (not only refuses): the form asks the server's Preview
+   * (write/preview.ts) for them while the user types, so it shows what a save would store.
+   */
+  computes?: true;
 }

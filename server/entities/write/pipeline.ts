@@ -18,6 +18,7 @@ import type { WriteRequest, WriteState, WriteStep } from './state';
 import { loadStep } from './steps/load';
 import { fieldModesStep } from './steps/fieldModes';
 import { secretsStep } from './steps/secrets';
+import { initialValuesStep } from './steps/initialValues';
 import { validateStep } from './steps/validate';
 import { permissionsStep } from './steps/permissions';
 import { referencesStep } from './steps/references';
@@ -40,6 +41,7 @@ export const WRITE_STEPS: WriteStep[] = [
   loadStep,
   fieldModesStep,
   secretsStep,
+  initialValuesStep,
   validateStep,
   permissionsStep,
   referencesStep,
@@ -55,6 +57,12 @@ export const WRITE_STEPS: WriteStep[] = [
   cacheInvalidationStep,
 ];
 
+/**
+ * The steps a Preview runs (preview.ts): those before anything is checked against other rows in
+ * use or stored, so the values are computed and checked as a save would, and nothing is kept.
+ */
+export const PREVIEW_STEPS: WriteStep[] = WRITE_STEPS.slice(0, WRITE_STEPS.indexOf(inUseStep));
+
 /** The names of the steps a write of `action` runs, in order. */
 export function stepsOf(action: WriteRequest['action']): string[] {
   return WRITE_STEPS.filter((s) => s.on.includes(action)).map((s) => s.name);
@@ -65,6 +73,18 @@ export function stepsOf(action: WriteRequest['action']): string[] {
  * (null for a delete).
  */
 export async function runWrite(ctx: AppContext, request: WriteRequest): Promise<Row | null> {
+  return runSteps(ctx, request, WRITE_STEPS);
+}
+
+/**
+ * Runs `steps` of one write in one transaction; answers the row as stored with its lines (null for
+ * a delete). A step that throws rolls the transaction back and its error is the answer.
+ */
+export async function runSteps(
+  ctx: AppContext,
+  request: WriteRequest,
+  steps: readonly WriteStep[],
+): Promise<Row | null> {
   // read outside the transaction: on SQLite its one connection is the transaction's until commit
   const modes =
     request.source === 'api'
@@ -91,7 +111,7 @@ export async function runWrite(ctx: AppContext, request: WriteRequest): Promise<
       row: null,
       afterCommit: [],
     };
-    for (const step of WRITE_STEPS) if (step.on.includes(w.action)) await step.run(w);
+    for (const step of steps) if (step.on.includes(w.action)) await step.run(w);
     afterCommit.push(...w.afterCommit);
     const row = w.row;
     if (!row) return null;

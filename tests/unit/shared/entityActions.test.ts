@@ -19,6 +19,7 @@ describe('entity actions', () => {
       'Delete',
       'Export',
       'GetAudit',
+      'Preview',
     ]);
     for (const name of ENTITY_ACTION_NAMES) expect(ENTITY_ACTIONS).toContain(ENTITY_ACTION_PERMISSION[name]);
     // every permission gates at least one action (a permission no action needs would be dead)
@@ -43,6 +44,7 @@ describe('entity actions', () => {
       'delete',
       'export',
       'getAudit',
+      'preview',
     ]);
   });
 });

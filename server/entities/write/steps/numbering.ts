@@ -1,7 +1,9 @@
 /**
  * numbering (create, update): where a document will get its number from a numbering series (per
  * fiscal year, branch, document kind) inside the write's transaction, so two writers never share a
- * number. Empty until the numbering issue.
+ * number. Empty until the numbering issue (#23); its hook in the definition is a field's `initial`
+ * (runtime/shared/initialValues.ts), e.g. a `nextInSeries` entry resolved here, which the form
+ * shows as the number a new document will get.
  */
 import type { WriteStep } from '../state';
 
