@@ -15,7 +15,8 @@ import {
 } from 'ag-grid-community';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityClient, ExportRequest } from '../../runtime/entity/types';
+import type { EntityClient } from '../../runtime/entity/types';
+import type { ListRequest, ListTotals } from '../../runtime/shared/envelope';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { ChoiceFilter } from './ChoiceFilter';
 import { buildColumnDefs, CHOICE_FILTER } from './columns';
@@ -26,6 +27,7 @@ import { registerGridModules } from './modules';
 import { GRID_THEME, GRID_THEME_CLASS } from './gridTheme';
 import { gridLocaleText } from './gridLocale';
 import { setGridOptionIfChanged } from './gridOptions';
+import { GridFooter } from './GridFooter';
 
 registerGridModules();
 
@@ -46,13 +48,24 @@ export interface EntityGridProps {
   /** Whose column widths/order/sort are remembered (default: the token's `sub`). */
   userId?: string;
   /** The grid's current sort and filter, on start and after every change (for Export). */
-  onModelChange?: (model: Required<ExportRequest>) => void;
+  onModelChange?: (model: GridModel) => void;
   /** Told once the first rows are drawn. */
   onFirstRows?: () => void;
+  /** The toolbar's quick search (GetList `q`): a new text reloads the rows. */
+  quickSearch?: string;
+  /** Show the footer (row count and money sums of the filtered rows, from the server). */
+  totals?: boolean;
+  /** Given: rows are ticked with checkboxes (several at once) and every change is told. */
+  onSelectedRowsChange?: (rows: EntityRow[]) => void;
+  /** Change it to untick every row. */
+  clearSelectionKey?: number;
 }
 
+/** Sort and filter of the grid as GetList and Export read them. */
+export type GridModel = Required<Pick<ListRequest, 'sortModel' | 'filterModel'>>;
+
 /** Sort (in sort order) and filter of the grid, as GetList and Export read them. */
-export function gridModel(api: GridApi<EntityRow>): Required<ExportRequest> {
+export function gridModel(api: GridApi<EntityRow>): GridModel {
   const sorted = api
     .getColumnState()
     .filter((c) => c.sort === 'asc' || c.sort === 'desc')
@@ -64,7 +77,17 @@ export function gridModel(api: GridApi<EntityRow>): Required<ExportRequest> {
 }
 
 const useStyles = makeStyles({
-  wrap: { position: 'relative', flex: '1 1 auto', minHeight: '420px', height: '100%' },
+  // the grid is the one scroll container: its header stays in view while the rows scroll
+  wrap: {
+    position: 'relative',
+    flex: '1 1 0',
+    minHeight: '260px',
+    // a phone's page scrolls as a whole (ShellLayout): the grid keeps most of the screen
+    '@media (max-width: 640px)': { minHeight: '70vh' },
+    display: 'flex',
+    flexDirection: 'column',
+  },
+  host: { flex: '1 1 0', minHeight: 0 },
   overlay: {
     position: 'absolute',
     insetInline: 0,
@@ -87,12 +110,17 @@ export function EntityGrid({
   userId,
   onModelChange,
   onFirstRows,
+  quickSearch = '',
+  totals: withTotals = false,
+  onSelectedRowsChange,
+  clearSelectionKey,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const apiRef = useRef<GridApi<EntityRow> | null>(null);
   const [loading, setLoading] = useState(true);
   const [empty, setEmpty] = useState(false);
+  const [totals, setTotals] = useState<ListTotals | null>(null);
   const columnDefs = useMemo(() => buildColumnDefs(definition, lang, t), [definition, lang, t]);
   const datasource = useMemo(
     () =>
@@ -103,11 +131,21 @@ export function EntityGrid({
           onLoaded: (lastRow, startRow, count) => {
             if (startRow === 0) setEmpty(lastRow === 0 || count === 0);
           },
+          ...(withTotals ? { onTotals: setTotals } : {}),
         },
         definition.list.defaultSort,
+        { q: quickSearch },
       ),
-    [client, definition],
+    [client, definition, quickSearch, withTotals],
   );
+
+  // a new clearSelectionKey unticks every row
+  const shownClearKey = useRef(clearSelectionKey);
+  useEffect(() => {
+    if (shownClearKey.current === clearSelectionKey) return;
+    shownClearKey.current = clearSelectionKey;
+    apiRef.current?.deselectAll();
+  }, [clearSelectionKey]);
 
   // A new refreshKey reloads the rows in view; the first one is the grid's own first load.
   const shownRefreshKey = useRef(refreshKey);
@@ -164,11 +202,16 @@ export function EntityGrid({
       onFilterChanged: (e) => onModelChange?.(gridModel(e.api)),
       onRowDoubleClicked: (e) => void (e.data && onOpenRow?.(e.data)),
       onCellKeyDown,
-      onSelectionChanged: (e) => onSelectionChange?.(e.api.getSelectedRows()[0] ?? null),
+      onSelectionChanged: (e) => {
+        const rows = e.api.getSelectedRows();
+        onSelectionChange?.(rows.length === 1 ? (rows[0] ?? null) : null);
+        onSelectedRowsChange?.(rows);
+      },
     };
   });
   const hostRef = useRef<HTMLDivElement>(null);
   const pageSize = definition.list.pageSize ?? 100;
+  const multi = onSelectedRowsChange !== undefined;
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
@@ -184,7 +227,10 @@ export function EntityGrid({
       enableRtl: lang === 'fa',
       components: gridComponents,
       localeText: gridLocaleText(lang),
-      rowSelection: { mode: 'singleRow', checkboxes: false, enableClickSelection: true },
+      // ticking with checkboxes (several rows) when the screen has bulk actions; a click selects one row
+      rowSelection: multi
+        ? { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: true }
+        : { mode: 'singleRow', checkboxes: false, enableClickSelection: true },
       suppressOverlays: ['loading', 'noRows'],
       onGridReady: (e) => events.current.onGridReady?.(e),
       onFirstDataRendered: (e) => events.current.onFirstDataRendered?.(e),
@@ -201,14 +247,15 @@ export function EntityGrid({
       apiRef.current = null;
       api.destroy();
     };
-  }, [lang, pageSize]);
+  }, [lang, pageSize, multi]);
   // later columns or datasource go to the grid (the grid is not created again for them)
   useEffect(() => setGridOptionIfChanged(apiRef.current, 'columnDefs', columnDefs), [columnDefs]);
   useEffect(() => setGridOptionIfChanged(apiRef.current, 'datasource', datasource), [datasource]);
 
   return (
     <div ref={wrapRef} className={`${styles.wrap} ${GRID_THEME_CLASS}`} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
-      <div ref={hostRef} style={{ height: '100%' }} />
+      <div ref={hostRef} className={styles.host} />
+      {withTotals && totals && <GridFooter definition={definition} lang={lang} totals={totals} />}
       {(loading || empty) && (
         <div className={styles.overlay} role="status" aria-live="polite">
           {loading ? <Spinner size="small" label={t('grid.loading')} /> : <Text>{t('grid.empty')}</Text>}

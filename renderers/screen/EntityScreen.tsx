@@ -10,12 +10,17 @@ import {
   type EntityRow,
   type Lang,
 } from '../../runtime/shared/definition';
-import { confirm } from '../../runtime/ui/dialogs';
+import { confirm, openDialog } from '../../runtime/ui/dialogs';
 import { navigate } from '../../runtime/ui/navigation';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
 import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
+import { BulkBar } from './BulkBar';
+import { QuickSearchBox } from './QuickSearchBox';
+import { deleteCall, runBulk } from './bulkActions';
+import { duplicateValues } from './duplicate';
+import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
@@ -33,7 +38,9 @@ export interface EntityScreenProps {
 }
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', minHeight: '520px' },
+  // the page fills the shell's content area and does not scroll itself: the grid is the one scroll container
+  page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', minHeight: 0 },
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px' },
 });
 
 interface Open {
@@ -54,6 +61,14 @@ export function EntityScreen({
   const [selected, setSelected] = useState<EntityRow | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  const [quickSearch, setQuickSearch] = useState('');
+  const [ticked, setTicked] = useState<EntityRow[]>([]);
+  const [clearKey, setClearKey] = useState(0);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const clearTicked = () => {
+    setTicked([]);
+    setClearKey((k) => k + 1);
+  };
   const refresh = () => setRefreshKey((k) => k + 1);
   const close = useCallback(() => setOpen(null), []);
   // The grid's sort and filter as they are now: Export sends them so the file holds what the grid selects.
@@ -106,10 +121,15 @@ export function EntityScreen({
     },
   }));
 
-  const exportRows = async (format: ExportFormat) => {
+  const exportRows = async (format: ExportFormat, ids?: number[]) => {
     setExporting(true);
     try {
-      const blob = await client.export(format, model.current);
+      const q = quickSearch.trim();
+      const blob = await client.export(format, {
+        ...model.current,
+        ...(q ? { q } : {}),
+        ...(ids ? { ids } : {}),
+      });
       downloadBlob(blob, exportFileName(definition, lang, format));
     } catch {
       // the pipeline has shown the error
@@ -137,6 +157,44 @@ export function EntityScreen({
     refresh();
   };
 
+  /** A new record prefilled from the ticked one (duplicate.ts says what is left behind). */
+  const duplicate = async (row: EntityRow) => {
+    const fresh = await client.get(row.id).catch(() => null);
+    if (fresh) await openForm({ mode: 'new', row: duplicateValues(definition, fresh) });
+  };
+
+  /** Deletes every ticked row (the server checks each); the rows that failed are named with the reason. */
+  const removeTicked = async () => {
+    const rows = ticked;
+    const count = (n: number) => localDigits(String(n), lang);
+    if (!(await confirm(t('gridWork.confirmBulkDelete', { count: count(rows.length) })))) return;
+    setBulkBusy(true);
+    const result = await runBulk(
+      rows,
+      deleteCall(definition),
+      t('errors.UnspecifiedErrorOccurredPleaseContactSupport'),
+    );
+    setBulkBusy(false);
+    if (result.done.length)
+      toast({ text: 'gridWork.bulkDone', kind: 'success', params: { count: count(result.done.length) } });
+    if (result.failed.length) {
+      const label = (row: EntityRow) => {
+        const shown = row[definition.displayField];
+        return typeof shown === 'string' && shown !== '' ? shown : count(row.id);
+      };
+      openDialog({
+        kind: 'error',
+        messages: [
+          t('gridWork.bulkFailed', { count: count(result.failed.length) }),
+          ...result.failed.map((f) => t('gridWork.bulkRow', { row: label(f.row), reason: f.reason })),
+        ],
+      });
+    }
+    clearTicked();
+    setSelected(null);
+    refresh();
+  };
+
   const remove = async () => {
     if (!selected) return;
     if (!(await confirm(t('form.confirmDelete')))) return;
@@ -153,19 +211,41 @@ export function EntityScreen({
   return (
     <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
       <Title3 as="h1">{localText(definition.title, lang)}</Title3>
-      <EntityToolbar
-        permissions={permissions}
-        hasSelection={selected !== null}
-        onNew={() => void openForm({ mode: 'new' })}
-        onEdit={() => selected && void openRow(selected)}
-        onDelete={() => void remove()}
-        onRefresh={refresh}
-        onExport={(format) => void exportRows(format)}
-        exporting={exporting}
-        links={links}
-        actions={actions}
-        onPrint={() => selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)}
-      />
+      <div className={styles.bar}>
+        <EntityToolbar
+          permissions={permissions}
+          hasSelection={selected !== null}
+          onNew={() => void openForm({ mode: 'new' })}
+          onEdit={() => selected && void openRow(selected)}
+          onDelete={() => void remove()}
+          onRefresh={refresh}
+          onExport={(format) => void exportRows(format)}
+          exporting={exporting}
+          links={links}
+          actions={actions}
+          onPrint={() =>
+            selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)
+          }
+        />
+        <QuickSearchBox onSearch={setQuickSearch} />
+      </div>
+      {ticked.length > 0 && (
+        <BulkBar
+          count={ticked.length}
+          lang={lang}
+          permissions={permissions}
+          busy={bulkBusy || exporting}
+          onDelete={() => void removeTicked()}
+          onExport={() =>
+            void exportRows(
+              'xlsx',
+              ticked.map((r) => r.id),
+            )
+          }
+          onDuplicate={() => ticked[0] && void duplicate(ticked[0])}
+          onClear={clearTicked}
+        />
+      )}
       <EntityGrid
         definition={definition}
         client={client}
@@ -176,6 +256,10 @@ export function EntityScreen({
         onOpenRow={(row) => void openRow(row)}
         onModelChange={onModelChange}
         onFirstRows={onFirstRows}
+        quickSearch={quickSearch}
+        totals
+        onSelectedRowsChange={setTicked}
+        clearSelectionKey={clearKey}
       />
       {open && FormModal && (
         <FormModal
@@ -187,7 +271,7 @@ export function EntityScreen({
           onSave={save}
           onClose={close}
           clientFor={clientFor}
-          onHistory={open.row && client.getAudit ? historyOf(open.row) : undefined}
+          onHistory={open.mode !== 'new' && open.row && client.getAudit ? historyOf(open.row) : undefined}
         />
       )}
       {history && HistoryDialog && (

@@ -16,10 +16,29 @@ import { ShellHeader } from './ShellHeader';
 import { SideNav } from './SideNav';
 
 const useStyles = makeStyles({
-  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-  body: { flex: 1, display: 'flex', minHeight: 0, '@media (max-width: 640px)': { flexDirection: 'column' } },
+  // wider than a phone the shell is the window's height: the navigation and the content scroll
+  // each within it, so a grid screen (filling the content) is the one scroll container of its rows
+  root: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    '@media (min-width: 641px)': { height: '100dvh' },
+  },
+  body: {
+    flex: 1,
+    display: 'flex',
+    minHeight: 0,
+    '@media (max-width: 640px)': { flexDirection: 'column' },
+    '@media (min-width: 641px)': { overflow: 'hidden', '& > nav': { overflowY: 'auto' } },
+  },
   horizontal: { flexDirection: 'column' },
-  main: { flex: 1, minWidth: 0, padding: '16px', backgroundColor: tokens.colorNeutralBackground2 },
+  main: {
+    flex: 1,
+    minWidth: 0,
+    padding: '16px',
+    backgroundColor: tokens.colorNeutralBackground2,
+    '@media (min-width: 641px)': { overflowY: 'auto', minHeight: 0 },
+  },
   skip: {
     position: 'absolute',
     insetInlineStart: '-9999px',
