@@ -59,6 +59,8 @@ export interface EntityGridProps {
   onSelectedRowsChange?: (rows: EntityRow[]) => void;
   /** Change it to untick every row. */
   clearSelectionKey?: number;
+  /** Told the grid's API once it is ready (saved views read and set its state), null once gone. */
+  onGridApi?: (api: GridApi<EntityRow> | null) => void;
 }
 
 /** Sort and filter of the grid as GetList and Export read them. */
@@ -114,6 +116,7 @@ export function EntityGrid({
   totals: withTotals = false,
   onSelectedRowsChange,
   clearSelectionKey,
+  onGridApi,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -181,7 +184,7 @@ export function EntityGrid({
 
   // The grid's event handlers read the latest props, and the grid is created (once per language
   // and page size) from the latest options: both kept current after every render.
-  const events = useRef<Partial<GridOptions<EntityRow>>>({});
+  const events = useRef<Partial<GridOptions<EntityRow>> & { onGridApiGone?: () => void }>({});
   const initial = useRef({ columnDefs, datasource });
   useLayoutEffect(() => {
     initial.current = { columnDefs, datasource };
@@ -191,8 +194,10 @@ export function EntityGrid({
         restoreState(e.api);
         labelGrid();
         onModelChange?.(gridModel(e.api));
+        onGridApi?.(e.api);
       },
       onFirstDataRendered: () => onFirstRows?.(),
+      onGridApiGone: () => onGridApi?.(null),
       onColumnResized: (e) => void (e.finished && e.source !== 'api' && storeState(e.api)),
       onColumnMoved: (e) => void (e.finished && e.source !== 'api' && storeState(e.api)),
       onSortChanged: (e) => {
@@ -245,6 +250,7 @@ export function EntityGrid({
     apiRef.current = api;
     return () => {
       apiRef.current = null;
+      events.current.onGridApiGone?.();
       api.destroy();
     };
   }, [lang, pageSize, multi]);

@@ -1,6 +1,6 @@
 /** A whole module screen from an entity definition: heading, toolbar, grid, form modal. */
 import { makeStyles, Title3 } from '@fluentui/react-components';
-import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../../runtime/entity/types';
 import {
@@ -18,6 +18,10 @@ import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
 import { BulkBar } from './BulkBar';
 import { QuickSearchBox } from './QuickSearchBox';
+import { SavedViewsMenu } from './SavedViewsMenu';
+import { applyView, captureView, deleteView, listViews, saveView } from '../grid/savedViews';
+import type { GridView } from '../../runtime/shared/gridViews';
+import type { GridApi } from 'ag-grid-community';
 import { deleteCall, runBulk } from './bulkActions';
 import { duplicateValues } from './duplicate';
 import { localDigits } from '../format';
@@ -65,6 +69,64 @@ export function EntityScreen({
   const [ticked, setTicked] = useState<EntityRow[]>([]);
   const [clearKey, setClearKey] = useState(0);
   const [bulkBusy, setBulkBusy] = useState(false);
+  // saved views (server, per user and entity): the default one is applied once the grid is ready
+  const entityKey = `${definition.module}.${definition.name}`;
+  const [views, setViews] = useState<GridView[]>([]);
+  const [gridApi, setGridApi] = useState<GridApi<EntityRow> | null>(null);
+  const [searchKey, setSearchKey] = useState(0);
+  const putView = useCallback((grid: GridApi<EntityRow>, view: GridView) => {
+    applyView(grid, view.state);
+    setQuickSearch(view.state.q);
+    setSearchKey((k) => k + 1);
+  }, []);
+  // the default view goes on the grid once both the grid and the views are here (either comes first)
+  const pending = useRef<{ grid: GridApi<EntityRow> | null; views: GridView[] | null; done: boolean }>({
+    grid: null,
+    views: null,
+    done: false,
+  });
+  const applyDefault = useCallback(() => {
+    const p = pending.current;
+    if (p.done || !p.grid || !p.views) return;
+    p.done = true;
+    const view = p.views.find((v) => v.isDefault);
+    if (view) putView(p.grid, view);
+  }, [putView]);
+  useEffect(() => {
+    let live = true;
+    listViews(entityKey).then(
+      (found) => {
+        if (!live) return;
+        setViews(found);
+        pending.current.views = found;
+        applyDefault();
+      },
+      () => undefined, // no views: the grid as the definition lays it out
+    );
+    return () => {
+      live = false;
+    };
+  }, [entityKey, applyDefault]);
+  const onGridApi = useCallback(
+    (grid: GridApi<EntityRow> | null) => {
+      setGridApi(grid);
+      pending.current.grid = grid;
+      applyDefault();
+    },
+    [applyDefault],
+  );
+  const saveCurrent = async (name: string, isDefault: boolean) => {
+    if (!gridApi) return false;
+    try {
+      setViews(await saveView(entityKey, name, captureView(gridApi, quickSearch.trim()), isDefault));
+      toast({ text: 'gridWork.viewSaved', kind: 'success' });
+      return true;
+    } catch {
+      return false; // the pipeline has shown the error
+    }
+  };
+  const removeView = (view: GridView) =>
+    void deleteView(entityKey, view.name).then(setViews, () => undefined);
   const clearTicked = () => {
     setTicked([]);
     setClearKey((k) => k + 1);
@@ -227,7 +289,13 @@ export function EntityScreen({
             selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)
           }
         />
-        <QuickSearchBox onSearch={setQuickSearch} />
+        <SavedViewsMenu
+          views={views}
+          onApply={(view) => gridApi && putView(gridApi, view)}
+          onSave={saveCurrent}
+          onDelete={removeView}
+        />
+        <QuickSearchBox key={searchKey} initial={quickSearch} onSearch={setQuickSearch} />
       </div>
       {ticked.length > 0 && (
         <BulkBar
@@ -260,6 +328,7 @@ export function EntityScreen({
         totals
         onSelectedRowsChange={setTicked}
         clearSelectionKey={clearKey}
+        onGridApi={onGridApi}
       />
       {open && FormModal && (
         <FormModal

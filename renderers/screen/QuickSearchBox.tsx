@@ -10,9 +10,16 @@ const WAIT_MS = 350;
 /** The server's limit (server/entities/quickSearch.ts QUICK_SEARCH_MAX). */
 const MAX_LENGTH = 100;
 
-export function QuickSearchBox({ onSearch }: { onSearch: (q: string) => void }) {
+/** `initial`: the text it starts with (a saved view's search; give a new `key` to put another). */
+export function QuickSearchBox({
+  onSearch,
+  initial = '',
+}: {
+  onSearch: (q: string) => void;
+  initial?: string;
+}) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const later = (value: string) => {

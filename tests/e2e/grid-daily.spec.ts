@@ -3,7 +3,8 @@
  * 1366×768: the footer's row count and money sums (the server's totals of the filtered rows, in
  * Persian digits), one scroll container (the page itself never scrolls), quick search, the export
  * menu opening on the first click, an invalid Jalali date said at the date filter, ticking rows
- * with a bulk delete that names the row that failed and why, and duplicating a record.
+ * with a bulk delete that names the row that failed and why, duplicating a record, and saved views
+ * (the default one applied when the screen opens again).
  * GRID_SHOTS=<dir> also saves screenshots (desktop and phone) there.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -168,4 +169,61 @@ test('ticked rows: bulk delete names the row that failed and why; duplicate pref
     await menu(page, 'فاکتورهای فروش').catch(() => undefined);
     await shot(page, 'invoice-footer-phone');
   }
+});
+
+test('saved views: save the current search and sort as the default, reopen with it, delete it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'staff');
+  await signIn(page, 'staff');
+  await menu(page, 'مشتریان');
+  const city = (await page.locator('.ag-row[row-index="0"] [col-id="city"]').textContent())!;
+  const found = await totalsOf(request, token, 'Sales/Customer', { q: city });
+  await page.getByRole('searchbox', { name: 'جست‌وجو' }).fill(city);
+  const count = page.locator('[data-total="count"]');
+  await expect(count).toHaveText(`${toPersianDigits(String(found.count))} ردیف`);
+  // sort by name, descending (two clicks on the header)
+  const nameHeader = page.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label');
+  await nameHeader.click();
+  await nameHeader.click();
+  await expect(page.locator('.ag-header-cell[col-id="name"]')).toHaveAttribute('aria-sort', 'descending');
+
+  await page.getByRole('button', { name: 'نماها' }).click();
+  const views = page.locator('[data-saved-views]');
+  await expect(views).toContainText('نمایی ذخیره نشده است.');
+  await views.getByRole('textbox', { name: 'نام نما' }).fill(`شهر ${city}`);
+  await views.getByRole('checkbox', { name: 'نمای پیش‌فرض' }).check();
+  await views.getByRole('button', { name: 'ذخیره نمای فعلی' }).click();
+  await expect(views).toHaveCount(0); // saved: the popover closes
+  await page.getByRole('button', { name: 'نماها' }).click();
+  await expect(views.getByRole('button', { name: new RegExp(`شهر ${city}.*پیش‌فرض`) })).toBeVisible();
+  await shot(page, 'saved-views-desktop');
+  await page.keyboard.press('Escape');
+  await expect(views).toHaveCount(0);
+
+  // another screen and back: the default view is applied again
+  await menu(page, 'فاکتورهای فروش');
+  await menu(page, 'مشتریان');
+  await expect(page.getByRole('searchbox', { name: 'جست‌وجو' })).toHaveValue(city);
+  await expect(count).toHaveText(`${toPersianDigits(String(found.count))} ردیف`);
+  await expect(page.locator('.ag-header-cell[col-id="name"]')).toHaveAttribute('aria-sort', 'descending');
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'نماها' }).click();
+    await shot(page, 'saved-views-phone');
+    await page.keyboard.press('Escape');
+    await expect(views).toHaveCount(0);
+    await page.setViewportSize({ width: 1366, height: 768 });
+  }
+
+  // deleted: the server has none left for this user
+  await page.getByRole('button', { name: 'نماها' }).click();
+  await views.getByRole('button', { name: `حذف نمای شهر ${city}` }).click();
+  await expect(views).toContainText('نمایی ذخیره نشده است.');
+  const left = await request.post('/api/Grid/View/List', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { entity: 'sales.customer' },
+  });
+  expect(((await left.json()) as { Data: unknown[] }).Data).toEqual([]);
 });
