@@ -16,9 +16,10 @@ import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
 import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
-import { BulkBar } from './BulkBar';
+import type { BulkBarProps } from './BulkBar';
 import { QuickSearchBox } from './QuickSearchBox';
-import { SavedViewsMenu } from './SavedViewsMenu';
+import type { SavedViewsMenuProps } from './SavedViewsMenu';
+import { ToolbarButton } from '@fluentui/react-components';
 import { applyView, captureView, deleteView, listViews, saveView } from '../grid/savedViews';
 import type { GridView } from '../../runtime/shared/gridViews';
 import type { GridApi } from 'ag-grid-community';
@@ -28,7 +29,15 @@ import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
-import { formReady, loadForm, loadHistoryDialog, loadPart, prefetchForm } from './lazyParts';
+import {
+  formReady,
+  loadBulkBar,
+  loadForm,
+  loadHistoryDialog,
+  loadPart,
+  loadSavedViewsMenu,
+  prefetchForm,
+} from './lazyParts';
 
 export interface EntityScreenProps {
   definition: EntityDefinition;
@@ -72,6 +81,24 @@ export function EntityScreen({
   // saved views (server, per user and entity): the default one is applied once the grid is ready
   const entityKey = `${definition.module}.${definition.name}`;
   const [views, setViews] = useState<GridView[]>([]);
+  // the views popover and the ticked rows' bar load after the first rows (lazyParts) or on first use
+  const [ViewsMenu, setViewsMenu] = useState<ComponentType<SavedViewsMenuProps> | null>(
+    () => loadSavedViewsMenu.value ?? null,
+  );
+  const [Bulk, setBulk] = useState<ComponentType<BulkBarProps> | null>(() => loadBulkBar.value ?? null);
+  const [openViews, setOpenViews] = useState(false);
+  const loadViewsMenu = async () => {
+    const found = await loadPart(loadSavedViewsMenu, loadSavedViewsMenu.value !== undefined);
+    if (found) setViewsMenu(() => found);
+    return found;
+  };
+  const onTicked = (rows: EntityRow[]) => {
+    setTicked(rows);
+    if (rows.length && !Bulk)
+      void loadPart(loadBulkBar, loadBulkBar.value !== undefined).then(
+        (found) => found && setBulk(() => found),
+      );
+  };
   const [gridApi, setGridApi] = useState<GridApi<EntityRow> | null>(null);
   const [searchKey, setSearchKey] = useState(0);
   const putView = useCallback((grid: GridApi<EntityRow>, view: GridView) => {
@@ -157,7 +184,14 @@ export function EntityScreen({
     setFormModal(() => component);
     setOpen(next);
   };
-  const onFirstRows = useCallback(() => prefetchForm(definition, lang), [definition, lang]);
+  const onFirstRows = useCallback(() => {
+    prefetchForm(definition, lang);
+    // once prefetched (idle), the real views button replaces the placeholder
+    void loadSavedViewsMenu().then(
+      (found) => setViewsMenu(() => found),
+      () => undefined,
+    );
+  }, [definition, lang]);
   const loadHistory = useCallback(
     () => (history && client.getAudit ? client.getAudit(history.id) : Promise.resolve([])),
     [client, history],
@@ -289,16 +323,27 @@ export function EntityScreen({
             selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)
           }
         />
-        <SavedViewsMenu
-          views={views}
-          onApply={(view) => gridApi && putView(gridApi, view)}
-          onSave={saveCurrent}
-          onDelete={removeView}
-        />
+        {ViewsMenu ? (
+          <ViewsMenu
+            startOpen={openViews}
+            views={views}
+            onApply={(view) => gridApi && putView(gridApi, view)}
+            onSave={saveCurrent}
+            onDelete={removeView}
+          />
+        ) : (
+          <ToolbarButton
+            appearance="subtle"
+            aria-haspopup="dialog"
+            onClick={() => void loadViewsMenu().then((found) => found && setOpenViews(true))}
+          >
+            {t('gridWork.views')}
+          </ToolbarButton>
+        )}
         <QuickSearchBox key={searchKey} initial={quickSearch} onSearch={setQuickSearch} />
       </div>
-      {ticked.length > 0 && (
-        <BulkBar
+      {ticked.length > 0 && Bulk && (
+        <Bulk
           count={ticked.length}
           lang={lang}
           permissions={permissions}
@@ -326,7 +371,7 @@ export function EntityScreen({
         onFirstRows={onFirstRows}
         quickSearch={quickSearch}
         totals
-        onSelectedRowsChange={setTicked}
+        onSelectedRowsChange={onTicked}
         clearSelectionKey={clearKey}
         onGridApi={onGridApi}
       />

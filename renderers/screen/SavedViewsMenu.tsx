@@ -39,12 +39,14 @@ export interface SavedViewsMenuProps {
   onApply: (view: GridView) => void;
   onSave: (name: string, isDefault: boolean) => Promise<boolean>;
   onDelete: (view: GridView) => void;
+  /** Open at once (the placeholder button was pressed while this part loaded). */
+  startOpen?: boolean;
 }
 
-export function SavedViewsMenu({ views, onApply, onSave, onDelete }: SavedViewsMenuProps) {
+export function SavedViewsMenu({ views, onApply, onSave, onDelete, startOpen = false }: SavedViewsMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(startOpen);
   const [name, setName] = useState('');
   const [asDefault, setAsDefault] = useState(false);
   const save = async () => {
