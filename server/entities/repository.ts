@@ -42,15 +42,18 @@ export async function listRows(
   if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
   if (body.totals !== undefined && typeof body.totals !== 'boolean') throw listError(lang, 'totals');
   const q = await listQuery(ctx, entity, user, body, lang, selectedYear);
+  // totals only when asked (the grid's first block), started beside the page (PostgreSQL runs both at once)
+  const totals = body.totals === true ? listTotals(ctx, entity, q, q.hidden) : null;
+  totals?.catch(() => undefined); // awaited below; a failure is thrown there, not reported twice
   const key = whereKey(ctx, q);
   const count = () => countRows(ctx, entity, q);
   const index = await sortIndex(ctx, entity, q, key, end, count);
   const page = await readableRows(ctx, entity, user, await pageRows(ctx, entity, q, start, end, index));
   const rows = await addLookupDisplays(ctx, entity, user, page);
-  // totals only when asked (the grid's first page): their count is exact and serves as lastRow
-  if (body.totals === true) {
-    const totals = await listTotals(ctx, entity, q, q.hidden);
-    return { rows, lastRow: totals.count, totals };
+  // the totals' count is exact and serves as lastRow
+  if (totals) {
+    const found = await totals;
+    return { rows, lastRow: found.count, totals: found };
   }
   // a short page tells the total by itself; otherwise the count, cached (countCache.ts)
   if (rows.length < end - start && (rows.length > 0 || start === 0))
