@@ -27,6 +27,7 @@ import { securityPlugin } from './security/routes';
 import { metaPlugin } from './meta/routes';
 import { managementPlugin } from './management/routes';
 import { entityPlugin } from './entities/routes';
+import { gridViewsPlugin } from './gridViews/routes';
 import { lowcodePlugin, registryInForce, syncPseudoPermissions } from './lowcode/plugin';
 import { reportsPlugin } from './reports/routes';
 import { operationsPlugin } from './operations/routes';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await managementPlugin(scope);
     await reportsPlugin(scope);
     await lowcodePlugin(scope);
+    await gridViewsPlugin(scope);
     await entityPlugin(scope);
     await operationsPlugin(scope);
     await attachmentsPlugin(scope);

@@ -15,7 +15,8 @@ import {
 } from 'ag-grid-community';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityClient, ExportRequest } from '../../runtime/entity/types';
+import type { EntityClient } from '../../runtime/entity/types';
+import type { ListRequest, ListTotals } from '../../runtime/shared/envelope';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { ChoiceFilter } from './ChoiceFilter';
 import { buildColumnDefs, CHOICE_FILTER } from './columns';
@@ -28,6 +29,7 @@ import { gridLocaleText } from './gridLocale';
 import { setGridOptionIfChanged } from './gridOptions';
 import { doubleTapOpener, pinKeyColumn } from './phoneGrid';
 import { isPhoneViewport } from '../../runtime/ui/viewport';
+import { GridFooter } from './GridFooter';
 
 registerGridModules();
 
@@ -48,13 +50,26 @@ export interface EntityGridProps {
   /** Whose column widths/order/sort are remembered (default: the token's `sub`). */
   userId?: string;
   /** The grid's current sort and filter, on start and after every change (for Export). */
-  onModelChange?: (model: Required<ExportRequest>) => void;
+  onModelChange?: (model: GridModel) => void;
   /** Told once the first rows are drawn. */
   onFirstRows?: () => void;
+  /** The toolbar's quick search (GetList `q`): a new text reloads the rows. */
+  quickSearch?: string;
+  /** Show the footer (row count and money sums of the filtered rows, from the server). */
+  totals?: boolean;
+  /** Given: rows are ticked with checkboxes (several at once) and every change is told. */
+  onSelectedRowsChange?: (rows: EntityRow[]) => void;
+  /** Change it to untick every row. */
+  clearSelectionKey?: number;
+  /** Told the grid's API once it is ready (saved views read and set its state), null once gone. */
+  onGridApi?: (api: GridApi<EntityRow> | null) => void;
 }
 
+/** Sort and filter of the grid as GetList and Export read them. */
+export type GridModel = Required<Pick<ListRequest, 'sortModel' | 'filterModel'>>;
+
 /** Sort (in sort order) and filter of the grid, as GetList and Export read them. */
-export function gridModel(api: GridApi<EntityRow>): Required<ExportRequest> {
+export function gridModel(api: GridApi<EntityRow>): GridModel {
   const sorted = api
     .getColumnState()
     .filter((c) => c.sort === 'asc' || c.sort === 'desc')
@@ -66,7 +81,17 @@ export function gridModel(api: GridApi<EntityRow>): Required<ExportRequest> {
 }
 
 const useStyles = makeStyles({
-  wrap: { position: 'relative', flex: '1 1 auto', minHeight: '420px', height: '100%' },
+  // the grid is the one scroll container: its header stays in view while the rows scroll
+  wrap: {
+    position: 'relative',
+    flex: '1 1 0',
+    minHeight: '260px',
+    // a phone's page scrolls as a whole (ShellLayout): the grid keeps most of the screen
+    '@media (max-width: 640px)': { minHeight: '70vh' },
+    display: 'flex',
+    flexDirection: 'column',
+  },
+  host: { flex: '1 1 0', minHeight: 0 },
   overlay: {
     position: 'absolute',
     insetInline: 0,
@@ -89,12 +114,18 @@ export function EntityGrid({
   userId,
   onModelChange,
   onFirstRows,
+  quickSearch = '',
+  totals: withTotals = false,
+  onSelectedRowsChange,
+  clearSelectionKey,
+  onGridApi,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const apiRef = useRef<GridApi<EntityRow> | null>(null);
   const [loading, setLoading] = useState(true);
   const [empty, setEmpty] = useState(false);
+  const [totals, setTotals] = useState<ListTotals | null>(null);
   // a phone: the key column stays in view while the others scroll sideways (phoneGrid.ts)
   const columnDefs = useMemo(() => {
     const defs = buildColumnDefs(definition, lang, t);
@@ -111,11 +142,21 @@ export function EntityGrid({
           onLoaded: (lastRow, startRow, count) => {
             if (startRow === 0) setEmpty(lastRow === 0 || count === 0);
           },
+          ...(withTotals ? { onTotals: setTotals } : {}),
         },
         definition.list.defaultSort,
+        { q: quickSearch },
       ),
-    [client, definition],
+    [client, definition, quickSearch, withTotals],
   );
+
+  // a new clearSelectionKey unticks every row
+  const shownClearKey = useRef(clearSelectionKey);
+  useEffect(() => {
+    if (shownClearKey.current === clearSelectionKey) return;
+    shownClearKey.current = clearSelectionKey;
+    apiRef.current?.deselectAll();
+  }, [clearSelectionKey]);
 
   // A new refreshKey reloads the rows in view; the first one is the grid's own first load.
   const shownRefreshKey = useRef(refreshKey);
@@ -151,7 +192,7 @@ export function EntityGrid({
 
   // The grid's event handlers read the latest props, and the grid is created (once per language
   // and page size) from the latest options: both kept current after every render.
-  const events = useRef<Partial<GridOptions<EntityRow>>>({});
+  const events = useRef<Partial<GridOptions<EntityRow>> & { onGridApiGone?: () => void }>({});
   const initial = useRef({ columnDefs, datasource });
   useLayoutEffect(() => {
     initial.current = { columnDefs, datasource };
@@ -161,8 +202,10 @@ export function EntityGrid({
         restoreState(e.api);
         labelGrid();
         onModelChange?.(gridModel(e.api));
+        onGridApi?.(e.api);
       },
       onFirstDataRendered: () => onFirstRows?.(),
+      onGridApiGone: () => onGridApi?.(null),
       onColumnResized: (e) => void (e.finished && e.source !== 'api' && storeState(e.api)),
       onColumnMoved: (e) => void (e.finished && e.source !== 'api' && storeState(e.api)),
       onSortChanged: (e) => {
@@ -176,11 +219,16 @@ export function EntityGrid({
         if (row) onOpenRow?.(row);
       },
       onCellKeyDown,
-      onSelectionChanged: (e) => onSelectionChange?.(e.api.getSelectedRows()[0] ?? null),
+      onSelectionChanged: (e) => {
+        const rows = e.api.getSelectedRows();
+        onSelectionChange?.(rows.length === 1 ? (rows[0] ?? null) : null);
+        onSelectedRowsChange?.(rows);
+      },
     };
   });
   const hostRef = useRef<HTMLDivElement>(null);
   const pageSize = definition.list.pageSize ?? 100;
+  const multi = onSelectedRowsChange !== undefined;
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
@@ -196,7 +244,10 @@ export function EntityGrid({
       enableRtl: lang === 'fa',
       components: gridComponents,
       localeText: gridLocaleText(lang),
-      rowSelection: { mode: 'singleRow', checkboxes: false, enableClickSelection: true },
+      // ticking with checkboxes (several rows) when the screen has bulk actions; a click selects one row
+      rowSelection: multi
+        ? { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: true }
+        : { mode: 'singleRow', checkboxes: false, enableClickSelection: true },
       suppressOverlays: ['loading', 'noRows'],
       onGridReady: (e) => events.current.onGridReady?.(e),
       onFirstDataRendered: (e) => events.current.onFirstDataRendered?.(e),
@@ -212,16 +263,18 @@ export function EntityGrid({
     apiRef.current = api;
     return () => {
       apiRef.current = null;
+      events.current.onGridApiGone?.();
       api.destroy();
     };
-  }, [lang, pageSize]);
+  }, [lang, pageSize, multi]);
   // later columns or datasource go to the grid (the grid is not created again for them)
   useEffect(() => setGridOptionIfChanged(apiRef.current, 'columnDefs', columnDefs), [columnDefs]);
   useEffect(() => setGridOptionIfChanged(apiRef.current, 'datasource', datasource), [datasource]);
 
   return (
     <div ref={wrapRef} className={`${styles.wrap} ${GRID_THEME_CLASS}`} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
-      <div ref={hostRef} style={{ height: '100%' }} />
+      <div ref={hostRef} className={styles.host} />
+      {withTotals && totals && <GridFooter definition={definition} lang={lang} totals={totals} />}
       {(loading || empty) && (
         <div className={styles.overlay} role="status" aria-live="polite">
           {loading ? <Spinner size="small" label={t('grid.loading')} /> : <Text>{t('grid.empty')}</Text>}

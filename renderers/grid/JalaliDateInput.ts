@@ -14,6 +14,8 @@ export interface JalaliDateFilterParams {
   lang: Lang;
   /** The input's accessible name. */
   dateLabel: string;
+  /** Said at the input while its text is not a valid Jalali date (the filter is then not applied). */
+  invalidText?: string;
 }
 
 export function dateToJalali(date: Date | null): string {
@@ -29,8 +31,12 @@ export function jalaliToDate(text: string): Date | null {
   return g ? new Date(g.gy, g.gm - 1, g.gd) : null;
 }
 
+let messageIds = 0;
+
 export class JalaliDateInput implements IDateComp {
+  private readonly gui = document.createElement('div');
   private readonly input = document.createElement('input');
+  private readonly message = document.createElement('div');
   private date: Date | null = null;
   private lang: Lang = 'fa';
 
@@ -44,15 +50,35 @@ export class JalaliDateInput implements IDateComp {
     input.inputMode = 'numeric';
     input.setAttribute('aria-label', own.dateLabel ?? '');
     input.placeholder = localDigits('1405/01/01', this.lang);
+    // said at the input (not a silent drop of the filter) while the text is no valid date
+    const message = this.message;
+    message.setAttribute('role', 'alert');
+    message.className = 'erp-date-invalid';
+    message.id = `erp-date-invalid-${++messageIds}`;
+    message.style.cssText =
+      'color:var(--colorPaletteRedForeground1,#b10e1c);font-size:12px;margin-top:4px;white-space:normal;max-width:220px';
+    message.hidden = true;
+    const invalidText = own.invalidText ?? '';
+    this.gui.append(input, message);
     // the typed text stays as typed; AG Grid gets a date once it is a complete valid one
     input.addEventListener('input', () => {
       this.date = jalaliToDate(input.value);
+      this.showValidity(invalidText);
       params.onDateChanged();
     });
   }
 
+  private showValidity(invalidText: string): void {
+    const invalid = this.input.value.trim() !== '' && this.date === null;
+    this.message.hidden = !invalid;
+    this.message.textContent = invalid ? invalidText : '';
+    // (AG Grid keeps the input's aria-invalid itself: the message is tied by aria-describedby)
+    if (invalid) this.input.setAttribute('aria-describedby', this.message.id);
+    else this.input.removeAttribute('aria-describedby');
+  }
+
   getGui(): HTMLElement {
-    return this.input;
+    return this.gui;
   }
 
   getDate(): Date | null {
@@ -62,5 +88,6 @@ export class JalaliDateInput implements IDateComp {
   setDate(date: Date | null): void {
     this.date = date;
     this.input.value = localDigits(dateToJalali(date), this.lang);
+    this.showValidity('');
   }
 }

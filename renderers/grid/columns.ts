@@ -49,7 +49,11 @@ const noFilter: GridFilter = { filter: false, params: () => APPLY_RESET };
 const dateFilter: GridFilter = {
   filter: 'agDateColumnFilter',
   params: (_field, lang, t) => {
-    const date: JalaliDateFilterParams = { lang, dateLabel: t('grid.dateInput') };
+    const date: JalaliDateFilterParams = {
+      lang,
+      dateLabel: t('grid.dateInput'),
+      invalidText: t('gridWork.invalidDate'),
+    };
     return {
       ...date,
       filterOptions: ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange'],

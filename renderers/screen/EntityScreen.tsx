@@ -1,6 +1,6 @@
 /** A whole module screen from an entity definition: heading, toolbar, grid, form modal. */
 import { makeStyles, Title3 } from '@fluentui/react-components';
-import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../../runtime/entity/types';
 import {
@@ -10,16 +10,34 @@ import {
   type EntityRow,
   type Lang,
 } from '../../runtime/shared/definition';
-import { confirm } from '../../runtime/ui/dialogs';
+import { confirm, openDialog } from '../../runtime/ui/dialogs';
 import { navigate } from '../../runtime/ui/navigation';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
 import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
+import type { BulkBarProps } from './BulkBar';
+import { QuickSearchBox } from './QuickSearchBox';
+import type { SavedViewsMenuProps } from './SavedViewsMenu';
+import { ToolbarButton } from '@fluentui/react-components';
+import { applyView, captureView, deleteView, listViews, saveView } from '../grid/savedViews';
+import type { GridView } from '../../runtime/shared/gridViews';
+import type { GridApi } from 'ag-grid-community';
+import { deleteCall, runBulk } from './bulkActions';
+import { duplicateValues } from './duplicate';
+import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
-import { formReady, loadForm, loadHistoryDialog, loadPart, prefetchForm } from './lazyParts';
+import {
+  formReady,
+  loadBulkBar,
+  loadForm,
+  loadHistoryDialog,
+  loadPart,
+  loadSavedViewsMenu,
+  prefetchForm,
+} from './lazyParts';
 
 export interface EntityScreenProps {
   definition: EntityDefinition;
@@ -33,7 +51,9 @@ export interface EntityScreenProps {
 }
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', minHeight: '520px' },
+  // the page fills the shell's content area and does not scroll itself: the grid is the one scroll container
+  page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', minHeight: 0 },
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px' },
 });
 
 interface Open {
@@ -54,6 +74,90 @@ export function EntityScreen({
   const [selected, setSelected] = useState<EntityRow | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  const [quickSearch, setQuickSearch] = useState('');
+  const [ticked, setTicked] = useState<EntityRow[]>([]);
+  const [clearKey, setClearKey] = useState(0);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  // saved views (server, per user and entity): the default one is applied once the grid is ready
+  const entityKey = `${definition.module}.${definition.name}`;
+  const [views, setViews] = useState<GridView[]>([]);
+  // the views popover and the ticked rows' bar load after the first rows (lazyParts) or on first use
+  const [ViewsMenu, setViewsMenu] = useState<ComponentType<SavedViewsMenuProps> | null>(
+    () => loadSavedViewsMenu.value ?? null,
+  );
+  const [Bulk, setBulk] = useState<ComponentType<BulkBarProps> | null>(() => loadBulkBar.value ?? null);
+  const [openViews, setOpenViews] = useState(false);
+  const loadViewsMenu = async () => {
+    const found = await loadPart(loadSavedViewsMenu, loadSavedViewsMenu.value !== undefined);
+    if (found) setViewsMenu(() => found);
+    return found;
+  };
+  const onTicked = (rows: EntityRow[]) => {
+    setTicked(rows);
+    if (rows.length && !Bulk)
+      void loadPart(loadBulkBar, loadBulkBar.value !== undefined).then(
+        (found) => found && setBulk(() => found),
+      );
+  };
+  const [gridApi, setGridApi] = useState<GridApi<EntityRow> | null>(null);
+  const [searchKey, setSearchKey] = useState(0);
+  const putView = useCallback((grid: GridApi<EntityRow>, view: GridView) => {
+    applyView(grid, view.state);
+    setQuickSearch(view.state.q);
+    setSearchKey((k) => k + 1);
+  }, []);
+  // the default view goes on the grid once both the grid and the views are here (either comes first)
+  const pending = useRef<{ grid: GridApi<EntityRow> | null; views: GridView[] | null; done: boolean }>({
+    grid: null,
+    views: null,
+    done: false,
+  });
+  const applyDefault = useCallback(() => {
+    const p = pending.current;
+    if (p.done || !p.grid || !p.views) return;
+    p.done = true;
+    const view = p.views.find((v) => v.isDefault);
+    if (view) putView(p.grid, view);
+  }, [putView]);
+  useEffect(() => {
+    let live = true;
+    listViews(entityKey).then(
+      (found) => {
+        if (!live) return;
+        setViews(found);
+        pending.current.views = found;
+        applyDefault();
+      },
+      () => undefined, // no views: the grid as the definition lays it out
+    );
+    return () => {
+      live = false;
+    };
+  }, [entityKey, applyDefault]);
+  const onGridApi = useCallback(
+    (grid: GridApi<EntityRow> | null) => {
+      setGridApi(grid);
+      pending.current.grid = grid;
+      applyDefault();
+    },
+    [applyDefault],
+  );
+  const saveCurrent = async (name: string, isDefault: boolean) => {
+    if (!gridApi) return false;
+    try {
+      setViews(await saveView(entityKey, name, captureView(gridApi, quickSearch.trim()), isDefault));
+      toast({ text: 'gridWork.viewSaved', kind: 'success' });
+      return true;
+    } catch {
+      return false; // the pipeline has shown the error
+    }
+  };
+  const removeView = (view: GridView) =>
+    void deleteView(entityKey, view.name).then(setViews, () => undefined);
+  const clearTicked = () => {
+    setTicked([]);
+    setClearKey((k) => k + 1);
+  };
   const refresh = () => setRefreshKey((k) => k + 1);
   const close = useCallback(() => setOpen(null), []);
   // The grid's sort and filter as they are now: Export sends them so the file holds what the grid selects.
@@ -80,7 +184,14 @@ export function EntityScreen({
     setFormModal(() => component);
     setOpen(next);
   };
-  const onFirstRows = useCallback(() => prefetchForm(definition, lang), [definition, lang]);
+  const onFirstRows = useCallback(() => {
+    prefetchForm(definition, lang);
+    // once prefetched (idle), the real views button replaces the placeholder
+    void loadSavedViewsMenu().then(
+      (found) => setViewsMenu(() => found),
+      () => undefined,
+    );
+  }, [definition, lang]);
   const loadHistory = useCallback(
     () => (history && client.getAudit ? client.getAudit(history.id) : Promise.resolve([])),
     [client, history],
@@ -106,10 +217,15 @@ export function EntityScreen({
     },
   }));
 
-  const exportRows = async (format: ExportFormat) => {
+  const exportRows = async (format: ExportFormat, ids?: number[]) => {
     setExporting(true);
     try {
-      const blob = await client.export(format, model.current);
+      const q = quickSearch.trim();
+      const blob = await client.export(format, {
+        ...model.current,
+        ...(q ? { q } : {}),
+        ...(ids ? { ids } : {}),
+      });
       downloadBlob(blob, exportFileName(definition, lang, format));
     } catch {
       // the pipeline has shown the error
@@ -137,6 +253,44 @@ export function EntityScreen({
     refresh();
   };
 
+  /** A new record prefilled from the ticked one (duplicate.ts says what is left behind). */
+  const duplicate = async (row: EntityRow) => {
+    const fresh = await client.get(row.id).catch(() => null);
+    if (fresh) await openForm({ mode: 'new', row: duplicateValues(definition, fresh) });
+  };
+
+  /** Deletes every ticked row (the server checks each); the rows that failed are named with the reason. */
+  const removeTicked = async () => {
+    const rows = ticked;
+    const count = (n: number) => localDigits(String(n), lang);
+    if (!(await confirm(t('gridWork.confirmBulkDelete', { count: count(rows.length) })))) return;
+    setBulkBusy(true);
+    const result = await runBulk(
+      rows,
+      deleteCall(definition),
+      t('errors.UnspecifiedErrorOccurredPleaseContactSupport'),
+    );
+    setBulkBusy(false);
+    if (result.done.length)
+      toast({ text: 'gridWork.bulkDone', kind: 'success', params: { count: count(result.done.length) } });
+    if (result.failed.length) {
+      const label = (row: EntityRow) => {
+        const shown = row[definition.displayField];
+        return typeof shown === 'string' && shown !== '' ? shown : count(row.id);
+      };
+      openDialog({
+        kind: 'error',
+        messages: [
+          t('gridWork.bulkFailed', { count: count(result.failed.length) }),
+          ...result.failed.map((f) => t('gridWork.bulkRow', { row: label(f.row), reason: f.reason })),
+        ],
+      });
+    }
+    clearTicked();
+    setSelected(null);
+    refresh();
+  };
+
   const remove = async () => {
     if (!selected) return;
     if (!(await confirm(t('form.confirmDelete')))) return;
@@ -153,19 +307,58 @@ export function EntityScreen({
   return (
     <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
       <Title3 as="h1">{localText(definition.title, lang)}</Title3>
-      <EntityToolbar
-        permissions={permissions}
-        hasSelection={selected !== null}
-        onNew={() => void openForm({ mode: 'new' })}
-        onEdit={() => selected && void openRow(selected)}
-        onDelete={() => void remove()}
-        onRefresh={refresh}
-        onExport={(format) => void exportRows(format)}
-        exporting={exporting}
-        links={links}
-        actions={actions}
-        onPrint={() => selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)}
-      />
+      <div className={styles.bar}>
+        <EntityToolbar
+          permissions={permissions}
+          hasSelection={selected !== null}
+          onNew={() => void openForm({ mode: 'new' })}
+          onEdit={() => selected && void openRow(selected)}
+          onDelete={() => void remove()}
+          onRefresh={refresh}
+          onExport={(format) => void exportRows(format)}
+          exporting={exporting}
+          links={links}
+          actions={actions}
+          onPrint={() =>
+            selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)
+          }
+        />
+        {ViewsMenu ? (
+          <ViewsMenu
+            startOpen={openViews}
+            views={views}
+            onApply={(view) => gridApi && putView(gridApi, view)}
+            onSave={saveCurrent}
+            onDelete={removeView}
+          />
+        ) : (
+          <ToolbarButton
+            appearance="subtle"
+            aria-haspopup="dialog"
+            onClick={() => void loadViewsMenu().then((found) => found && setOpenViews(true))}
+          >
+            {t('gridWork.views')}
+          </ToolbarButton>
+        )}
+        <QuickSearchBox key={searchKey} initial={quickSearch} onSearch={setQuickSearch} />
+      </div>
+      {ticked.length > 0 && Bulk && (
+        <Bulk
+          count={ticked.length}
+          lang={lang}
+          permissions={permissions}
+          busy={bulkBusy || exporting}
+          onDelete={() => void removeTicked()}
+          onExport={() =>
+            void exportRows(
+              'xlsx',
+              ticked.map((r) => r.id),
+            )
+          }
+          onDuplicate={() => ticked[0] && void duplicate(ticked[0])}
+          onClear={clearTicked}
+        />
+      )}
       <EntityGrid
         definition={definition}
         client={client}
@@ -176,6 +369,11 @@ export function EntityScreen({
         onOpenRow={(row) => void openRow(row)}
         onModelChange={onModelChange}
         onFirstRows={onFirstRows}
+        quickSearch={quickSearch}
+        totals
+        onSelectedRowsChange={onTicked}
+        clearSelectionKey={clearKey}
+        onGridApi={onGridApi}
       />
       {open && FormModal && (
         <FormModal
@@ -187,7 +385,7 @@ export function EntityScreen({
           onSave={save}
           onClose={close}
           clientFor={clientFor}
-          onHistory={open.row && client.getAudit ? historyOf(open.row) : undefined}
+          onHistory={open.mode !== 'new' && open.row && client.getAudit ? historyOf(open.row) : undefined}
         />
       )}
       {history && HistoryDialog && (

@@ -37,6 +37,9 @@ const loadFormModal = part(async () => (await import('./FormModal')).FormModal);
 const validatorLoader = part(async () => import('../form/validatorLoader'));
 export const loadHistoryDialog = part(async () => (await import('../history/HistoryDialog')).HistoryDialog);
 export const loadExportMenu = part(async () => (await import('./ExportMenu')).ExportMenu);
+/** The saved views popover and the ticked rows' bar: not needed before the grid's first rows. */
+export const loadSavedViewsMenu = part(async () => (await import('./SavedViewsMenu')).SavedViewsMenu);
+export const loadBulkBar = part(async () => (await import('./BulkBar')).BulkBar);
 
 /** The form modal with the definition's validators loaded (a failure there the form shows). */
 export async function loadForm(definition: EntityDefinition) {
@@ -75,6 +78,8 @@ export function prefetchForm(definition: EntityDefinition, lang: Lang): void {
       .then(() => warmUpFormWhenIdle(lang))
       .catch(() => undefined);
     void loadExportMenu().catch(() => undefined);
+    void loadSavedViewsMenu().catch(() => undefined);
+    void loadBulkBar().catch(() => undefined);
   };
   whenIdle(prefetch);
 }

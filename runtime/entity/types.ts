@@ -7,7 +7,7 @@ import type { EntityValues, ExportFormat } from '../shared/entityActions';
 export type { EntityValues, ExportFormat } from '../shared/entityActions';
 
 /** The grid's current sort and filter: Export sends every row they select (docs/api.md). */
-export type ExportRequest = Pick<ListRequest, 'sortModel' | 'filterModel'>;
+export type ExportRequest = Pick<ListRequest, 'sortModel' | 'filterModel' | 'q' | 'ids'>;
 
 /**
  * One method per action of runtime/shared/entityActions.ts, named `Uncapitalize<Action>`

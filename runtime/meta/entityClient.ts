@@ -36,6 +36,8 @@ export function createEntityClient(definition: Pick<EntityDefinition, 'module' |
         format,
         sortModel: request.sortModel ?? [],
         filterModel: request.filterModel ?? {},
+        ...(request.q ? { q: request.q } : {}),
+        ...(request.ids ? { ids: request.ids } : {}),
       };
       const response = await api.raw<Answer<'Export'>>('POST', `${base}/Export`, body, {
         responseType: 'blob',

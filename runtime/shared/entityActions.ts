@@ -20,6 +20,10 @@ export interface ExportBody {
   format: ExportFormat;
   sortModel: NonNullable<ListRequest['sortModel']>;
   filterModel: NonNullable<ListRequest['filterModel']>;
+  /** The grid's quick search, when one is typed. */
+  q?: string;
+  /** Only the ticked rows (export selected). */
+  ids?: number[];
 }
 
 /** Request body and answer Data of each action (Export answers a file, not an envelope). */

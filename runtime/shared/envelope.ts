@@ -121,6 +121,14 @@ export interface ListPage<R = Record<string, unknown>> {
   rows: R[];
   /** Total rows matching the filter, or -1 when unknown. */
   lastRow: number;
+  /** Only when the request asked `totals: true`: the row count and money sums over the filtered rows. */
+  totals?: ListTotals;
+}
+
+/** Footer totals of a list: count of the filtered rows and each readable money field's exact sum (decimal text). */
+export interface ListTotals {
+  count: number;
+  sums: Record<string, string>;
 }
 
 /** Body of GetList: AG Grid's infinite row model request. */
@@ -129,4 +137,10 @@ export interface ListRequest {
   endRow: number;
   sortModel?: { colId: string; sort: 'asc' | 'desc' }[];
   filterModel?: Record<string, unknown>;
+  /** Quick search: each word found in one of the grid's readable text fields. */
+  q?: string;
+  /** Only these rows (the grid's ticked rows, e.g. for export selected). */
+  ids?: number[];
+  /** Answer `totals` (row count and money sums) too; asked with the first page only. */
+  totals?: boolean;
 }

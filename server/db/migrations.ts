@@ -4,6 +4,7 @@ import type { Dialect } from './types';
 import { managementMigration } from '../management/migration';
 import { attachmentRowsMigration, attachmentsMigration } from '../attachments/migration';
 import { scrubTemporaryPasswords } from '../auth/scrubMigration';
+import { gridViewsMigration } from '../gridViews/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -164,6 +165,7 @@ class InCodeProvider implements MigrationProvider {
       '0005_attachments': attachmentsMigration(this.dialect),
       '0006_attachment_rows': attachmentRowsMigration(this.dialect),
       '0007_scrub_temporary_passwords': scrubTemporaryPasswords,
+      '0008_grid_views': gridViewsMigration(),
     };
   }
 }

@@ -14,6 +14,8 @@ import { readCondition, unqueryableFields } from './readAccess';
 import { periodCondition } from './period';
 import { scopeCondition } from './scope';
 import { toApiRow, type Row } from './rows';
+import { quickSearchCondition, searchFields } from './quickSearch';
+import { selectionCondition } from './selection';
 
 // Entity tables exist only at run time (one per definition), so their queries are untyped.
 
@@ -23,6 +25,8 @@ export interface ListQuery {
   order: { column: string; dir: 'asc' | 'desc' }[];
   /** Columns the filterModel names. */
   filtered: Set<string>;
+  /** Fields hidden from the caller's role (no filter, sort, search or total on them). */
+  hidden: ReadonlySet<string>;
 }
 
 export async function listQuery(
@@ -36,6 +40,10 @@ export async function listQuery(
   const columns = columnsOf(entity);
   const hidden = await unqueryableFields(ctx, entity, user);
   const conditions = filterConditions(body.filterModel, columns, hidden, lang, ctx.dialect === 'sqlite');
+  const search = quickSearchCondition(body.q, entity, hidden, lang);
+  if (search) conditions.push(search);
+  const selection = selectionCondition(body.ids, lang);
+  if (selection) conditions.push(selection);
   const period = periodCondition(entity, selectedYear);
   if (period) conditions.push(period);
   const scope = scopeCondition(entity, user);
@@ -65,7 +73,9 @@ export async function listQuery(
   const filtered = new Set<string>();
   if (typeof model === 'object' && model !== null)
     for (const name of Object.keys(model)) filtered.add(columns.get(name)?.column ?? name);
-  return { where, order, filtered };
+  // the searched columns count as filtered (sortIndex.ts: their rows are not spread evenly)
+  if (search) for (const name of searchFields(entity, hidden)) filtered.add(name);
+  return { where, order, filtered, hidden };
 }
 
 /** Rows start..end (exclusive) of a list query, as API rows; on SQLite `index` names the index to walk (sortIndex.ts). */

@@ -20,6 +20,7 @@ import { sortIndex, whereKey } from './sortIndex';
 import { countRows, listQuery, pageRows } from './listQuery';
 import { findStored } from './stored';
 import { runWrite } from './write/pipeline';
+import { listTotals } from './totals';
 
 const MAX_PAGE = 1000;
 
@@ -39,12 +40,21 @@ export async function listRows(
   const end = body.endRow === undefined ? (start ?? 0) + 100 : int(body.endRow);
   if (start === null || start < 0) throw listError(lang, 'startRow');
   if (end === null || end <= start || end - start > MAX_PAGE) throw listError(lang, 'endRow');
+  if (body.totals !== undefined && typeof body.totals !== 'boolean') throw listError(lang, 'totals');
   const q = await listQuery(ctx, entity, user, body, lang, selectedYear);
+  // totals only when asked (the grid's first block), started beside the page (PostgreSQL runs both at once)
+  const totals = body.totals === true ? listTotals(ctx, entity, q, q.hidden) : null;
+  totals?.catch(() => undefined); // awaited below; a failure is thrown there, not reported twice
   const key = whereKey(ctx, q);
   const count = () => countRows(ctx, entity, q);
   const index = await sortIndex(ctx, entity, q, key, end, count);
   const page = await readableRows(ctx, entity, user, await pageRows(ctx, entity, q, start, end, index));
   const rows = await addLookupDisplays(ctx, entity, user, page);
+  // the totals' count is exact and serves as lastRow
+  if (totals) {
+    const found = await totals;
+    return { rows, lastRow: found.count, totals: found };
+  }
   // a short page tells the total by itself; otherwise the count, cached (countCache.ts)
   if (rows.length < end - start && (rows.length > 0 || start === 0))
     return { rows, lastRow: start + rows.length };

@@ -21,8 +21,21 @@ import { usePhone } from './phone/usePhone';
 import './phone/phone.css';
 
 const useStyles = makeStyles({
-  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-  body: { flex: 1, display: 'flex', minHeight: 0 },
+  // wider than a phone the shell is the window's height: the navigation and the content scroll
+  // each within it, so a grid screen (filling the content) is the one scroll container of its rows
+  root: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    '@media (min-width: 641px)': { height: '100dvh' },
+  },
+  body: {
+    flex: 1,
+    display: 'flex',
+    minHeight: 0,
+    '@media (max-width: 640px)': { flexDirection: 'column' },
+    '@media (min-width: 641px)': { overflow: 'hidden', '& > nav': { overflowY: 'auto' } },
+  },
   horizontal: { flexDirection: 'column' },
   main: {
     flex: 1,
@@ -30,6 +43,7 @@ const useStyles = makeStyles({
     padding: '16px',
     backgroundColor: tokens.colorNeutralBackground2,
     [`@media ${PHONE_QUERY}`]: { padding: '8px' },
+    '@media (min-width: 641px)': { overflowY: 'auto', minHeight: 0 },
   },
   skip: {
     position: 'absolute',

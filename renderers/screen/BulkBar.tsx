@@ -1,0 +1,77 @@
+/**
+ * The bar shown while rows are ticked in the grid: how many, and what can be done to all of them at
+ * once (only the actions the permissions allow): delete, export the ticked rows, duplicate (one
+ * row), untick.
+ */
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { EntityPermissions, Lang } from '../../runtime/shared/definition';
+import { localDigits } from '../format';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '6px',
+    padding: '4px 8px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+  count: { fontWeight: tokens.fontWeightSemibold, marginInlineEnd: '8px' },
+});
+
+export interface BulkBarProps {
+  count: number;
+  lang: Lang;
+  permissions: EntityPermissions;
+  busy: boolean;
+  onDelete: () => void;
+  onExport: () => void;
+  onDuplicate: () => void;
+  onClear: () => void;
+}
+
+export function BulkBar({
+  count,
+  lang,
+  permissions,
+  busy,
+  onDelete,
+  onExport,
+  onDuplicate,
+  onClear,
+}: BulkBarProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div
+      className={styles.bar}
+      role="region"
+      aria-label={t('gridWork.selected', { count: localDigits(String(count), lang) })}
+      data-bulk-bar=""
+    >
+      <Text className={styles.count}>
+        {t('gridWork.selected', { count: localDigits(String(count), lang) })}
+      </Text>
+      {permissions.delete && (
+        <Button size="small" disabled={busy} onClick={onDelete}>
+          {t('gridWork.deleteSelected')}
+        </Button>
+      )}
+      {permissions.export && (
+        <Button size="small" disabled={busy} onClick={onExport}>
+          {t('gridWork.exportSelected')}
+        </Button>
+      )}
+      {permissions.create && count === 1 && (
+        <Button size="small" disabled={busy} onClick={onDuplicate}>
+          {t('gridWork.duplicate')}
+        </Button>
+      )}
+      <Button size="small" appearance="subtle" disabled={busy} onClick={onClear}>
+        {t('gridWork.clearSelection')}
+      </Button>
+    </div>
+  );
+}
