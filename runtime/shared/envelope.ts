@@ -129,4 +129,9 @@ export interface ListRequest {
   endRow: number;
   sortModel?: { colId: string; sort: 'asc' | 'desc' }[];
   filterModel?: Record<string, unknown>;
+  /**
+   * Lookup search: rows where any of `fields` (text or number fields of the entity, at most
+   * MAX_SEARCH_FIELDS, none hidden from the caller) contains `text` (runtime/shared/lookup.ts).
+   */
+  search?: { text: string; fields: string[] };
 }
