@@ -182,6 +182,20 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     [rules, formData, lines.data, names, ruleRuns],
   );
 
+  // Fields a lookup's pick fills (LookupSpec.fill), applied over the values shown; names not of the
+  // form (lines) are ignored here. Set during render, as a new serverErrors prop is above.
+  const [filled, setFilled] = useState<Record<string, unknown> | null>(null);
+  if (filled) {
+    setFilled(null);
+    const given = Object.fromEntries(Object.entries(filled).filter(([n]) => names.includes(n)));
+    if (Object.keys(given).length > 0) {
+      const next = withComputed(rules, { ...shown, ...given }, lines.data, names, ruleRuns);
+      setEditedSinceServer((s) => new Set([...s, ...Object.keys(given)]));
+      setHanded({ values: { ...next } });
+      setFormData({ values: next, lines: lines.data });
+    }
+  }
+
   const dirty = !sameValues(shown, baseline, names) || lines.dirty;
   const dirtyRef = useRef(dirty);
   useEffect(() => {
@@ -298,6 +312,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       clientFor,
       attachmentsFor: (field: string) => attachments(definition, field),
       drafts,
+      fill: setFilled,
     }),
     [lang, clientFor, attachments, definition, drafts],
   );

@@ -62,3 +62,27 @@ export function exactMatch<T extends Partial<EntityRow>>(
   const byText = rows.filter((r) => same(lookupRowText(r, spec)) || same(text(r[spec.displayField])));
   return byText.length === 1 ? (byText[0] ?? null) : null;
 }
+
+/**
+ * The values a pick of `row` fills (LookupSpec.fill): target field → the row's source field. A
+ * source naming a child table of the row (lines it was read with) fills the target with copies of
+ * its lines, without their ids.
+ */
+export function fillValues(
+  fill: Record<string, string>,
+  row: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [to, from] of Object.entries(fill)) {
+    const v = row[from];
+    if (v === undefined) continue;
+    out[to] = Array.isArray(v)
+      ? v.map((line: unknown) => {
+          if (typeof line !== 'object' || line === null) return line;
+          const { id: _id, ...rest } = line as Record<string, unknown>;
+          return rest;
+        })
+      : v;
+  }
+  return out;
+}

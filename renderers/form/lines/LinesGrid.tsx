@@ -84,9 +84,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const lookups = useMemo(
     () =>
       clientFor
-        ? createLineLookups(clientFor, () => apiRef.current?.refreshCells({ force: true }))
+        ? createLineLookups(clientFor, () => apiRef.current?.refreshCells({ force: true }), lang)
         : undefined,
-    [clientFor],
+    [clientFor, lang],
   );
   const computed = useMemo(() => computedFields(child), [child]);
   const editable = useMemo(() => editableFields(child, readOnly), [child, readOnly]);
@@ -109,9 +109,20 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     }),
   );
 
+  // Text left in a lookup cell that matched no row: the cell went back, this says why (until the
+  // next edit of a cell).
+  const [refused, setRefused] = useState<{ label: string; text: string } | null>(null);
+  const onCellSet = useCallback(
+    (row: GridLine, field: string) => {
+      setRefused(null);
+      commands.cellSet(row, field);
+    },
+    [commands],
+  );
+  const onLookupRefused = useCallback((label: string, text: string) => setRefused({ label, text }), []);
   const columnDefs = useMemo(
-    () => buildLineColumns({ child, lang, readOnly, errorOf, lookups, onCellSet: commands.cellSet }),
-    [child, lang, readOnly, errorOf, lookups, commands],
+    () => buildLineColumns({ child, lang, readOnly, errorOf, lookups, onCellSet, onLookupRefused }),
+    [child, lang, readOnly, errorOf, lookups, onCellSet, onLookupRefused],
   );
 
   // New errors: redraw the rendered cells (only those in view exist).
@@ -208,6 +219,11 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         className={`${styles.grid} ${GRID_THEME_CLASS}`}
         dir={lang === 'fa' ? 'rtl' : 'ltr'}
       />
+      {refused && (
+        <Text role="alert" className={styles.errors}>
+          {t('form.lookup.noMatchIn', { field: refused.label, text: refused.text })}
+        </Text>
+      )}
       {listed.length > 0 && (
         <ul className={styles.errors} aria-label={t('form.lines.errors')}>
           {listed.slice(0, MAX_LISTED).map((e) => (
