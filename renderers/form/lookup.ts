@@ -76,6 +76,17 @@ export function createLookupSearch(
   };
 }
 
+/** Searches of lookup targets through `clientFor` (the grid's lookup filters), options as shown in `lang`. */
+export function lookupSearchFor(
+  clientFor: (entityKey: string) => Pick<EntityClient, 'getList'>,
+  lang: Lang,
+): (target: LookupTarget) => (text: string) => Promise<LookupOption[]> {
+  return (target) => async (text) => {
+    const page = await clientFor(target.entity).getList(lookupRequest(target, text));
+    return page.rows.map((r) => toOption(r, target, lang));
+  };
+}
+
 /** 'sales.customer' -> { module: 'sales', name: 'customer' }. */
 export function splitEntityKey(key: string): { module: string; name: string } {
   const dot = key.indexOf('.');

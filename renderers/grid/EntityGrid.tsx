@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import type { EntityClient, ExportRequest } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { ChoiceFilter } from './ChoiceFilter';
-import { buildColumnDefs, CHOICE_FILTER } from './columns';
+import { LookupFilter, LOOKUP_FILTER } from './LookupFilter';
+import { buildColumnDefs, CHOICE_FILTER, type LookupSearchFor } from './columns';
 import { createDatasource } from './datasource';
 import { currentUserId, gridStateKey, loadGridState, saveGridState, type StoredColumn } from './gridState';
 import { JalaliDateInput } from './JalaliDateInput';
@@ -32,7 +33,7 @@ registerGridModules();
 // The Jalali date input replaces AG Grid's date picker in every date filter.
 const defaultColDef = { flex: 1, minWidth: 110, resizable: true, dateComponent: JalaliDateInput };
 
-const gridComponents = { [CHOICE_FILTER]: ChoiceFilter };
+const gridComponents = { [CHOICE_FILTER]: ChoiceFilter, [LOOKUP_FILTER]: LookupFilter };
 
 export interface EntityGridProps {
   definition: EntityDefinition;
@@ -49,6 +50,8 @@ export interface EntityGridProps {
   onModelChange?: (model: Required<ExportRequest>) => void;
   /** Told once the first rows are drawn. */
   onFirstRows?: () => void;
+  /** Searches of other entities: lookup columns filter by a record picked from them. */
+  lookupSearch?: LookupSearchFor;
 }
 
 /** Sort (in sort order) and filter of the grid, as GetList and Export read them. */
@@ -87,13 +90,17 @@ export function EntityGrid({
   userId,
   onModelChange,
   onFirstRows,
+  lookupSearch,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const apiRef = useRef<GridApi<EntityRow> | null>(null);
   const [loading, setLoading] = useState(true);
   const [empty, setEmpty] = useState(false);
-  const columnDefs = useMemo(() => buildColumnDefs(definition, lang, t), [definition, lang, t]);
+  const columnDefs = useMemo(
+    () => buildColumnDefs(definition, lang, t, lookupSearch),
+    [definition, lang, t, lookupSearch],
+  );
   const datasource = useMemo(
     () =>
       createDatasource(

@@ -1,6 +1,6 @@
 /** A whole module screen from an entity definition: heading, toolbar, grid, form modal. */
 import { makeStyles, Title3 } from '@fluentui/react-components';
-import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../../runtime/entity/types';
 import {
@@ -14,6 +14,7 @@ import { confirm } from '../../runtime/ui/dialogs';
 import { navigate } from '../../runtime/ui/navigation';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
+import { lookupSearchFor } from '../form/lookup';
 import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
 import { runRowAction } from './rowActions';
@@ -54,6 +55,11 @@ export function EntityScreen({
   const [selected, setSelected] = useState<EntityRow | null>(null);
   const [open, setOpen] = useState<Open | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  // lookup columns filter by a record picked from a search of their entity
+  const lookupSearch = useMemo(
+    () => (clientFor ? lookupSearchFor(clientFor, lang) : undefined),
+    [clientFor, lang],
+  );
   const refresh = () => setRefreshKey((k) => k + 1);
   const close = useCallback(() => setOpen(null), []);
   // The grid's sort and filter as they are now: Export sends them so the file holds what the grid selects.
@@ -176,6 +182,7 @@ export function EntityScreen({
         onOpenRow={(row) => void openRow(row)}
         onModelChange={onModelChange}
         onFirstRows={onFirstRows}
+        lookupSearch={lookupSearch}
       />
       {open && FormModal && (
         <FormModal
