@@ -21,11 +21,13 @@ export function lookupColumn(
   const lookups = o.lookups!;
   const params: LookupCellParams = { lookups, target, label };
   /** The line's fields the picked row fills, those the line has (the others are ignored). */
-  const fill = (row: GridLine, id: number) => {
+  const fill = (row: GridLine, id: number, emptyOnly = false) => {
     const picked = target.fill ? lookups.rowOf(target, id) : undefined;
     if (!picked || !target.fill) return;
     for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
       if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
+      // resolved after the user moved on: what they typed meanwhile stays
+      if (emptyOnly && row.v[to] !== undefined && row.v[to] !== null && row.v[to] !== '') continue;
       row.v = setCell(o.child, row.v, to, v);
       o.onCellSet(row, to);
     }
@@ -63,7 +65,7 @@ export function lookupColumn(
         }
         row.v = setCell(o.child, row.v, name, option.id);
         o.onCellSet(row, name);
-        fill(row, option.id);
+        fill(row, option.id, true);
       });
       return false;
     },
