@@ -25,7 +25,7 @@ import {
 import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
 import { useLoad } from '../hooks/useLoad';
-import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine } from './lines/lines';
+import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine, type Line } from './lines/lines';
 import {
   applyFieldStates,
   blamedCells,
@@ -94,6 +94,8 @@ export interface EntityFormController {
     initial: Record<string, GridLine[]>;
     errors: Record<string, CellErrors>;
     onGridChange: LinesState['onGridChange'];
+    /** Lines a lookup's pick filled, by child name (LinesGrid replaces its lines with them). */
+    filled: Record<string, { lines: Line[] }>;
   };
   onChange: (e: IChangeEvent<EntityValues>) => void;
   onSubmit: (e: IChangeEvent<EntityValues>) => void;
@@ -185,8 +187,17 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
   // Fields a lookup's pick fills (LookupSpec.fill), applied over the values shown; names not of the
   // form (lines) are ignored here. Set during render, as a new serverErrors prop is above.
   const [filled, setFilled] = useState<Record<string, unknown> | null>(null);
+  const [filledLines, setFilledLines] = useState<Record<string, { lines: Line[] }>>({});
   if (filled) {
     setFilled(null);
+    const childLines = Object.entries(filled).filter(
+      ([n, v]) => Object.hasOwn(definition.children ?? {}, n) && Array.isArray(v),
+    );
+    if (childLines.length > 0)
+      setFilledLines((f) => ({
+        ...f,
+        ...Object.fromEntries(childLines.map(([n, v]) => [n, { lines: v as Line[] }])),
+      }));
     const given = Object.fromEntries(Object.entries(filled).filter(([n]) => names.includes(n)));
     if (Object.keys(given).length > 0) {
       const next = withComputed(rules, { ...shown, ...given }, lines.data, names, ruleRuns);
@@ -335,6 +346,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       initial: lines.initial,
       errors: lineErrors,
       onGridChange: lines.onGridChange,
+      filled: filledLines,
     },
     onChange,
     onSubmit: (e: IChangeEvent<EntityValues>) => void onSubmit(e),

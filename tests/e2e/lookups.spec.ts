@@ -113,8 +113,13 @@ test('a goods receipt picks its purchase order and takes its vendor, warehouse a
   await expect(option).not.toHaveText(/در حال جستجو/);
   const got = page.waitForResponse((r) => /\/SupplyChain\/PurchaseOrder\/Get$/.test(r.url()));
   await option.click();
-  await got;
-  await expect(dialog.getByRole('combobox', { name: /تأمین/ })).not.toHaveValue('');
-  await expect(dialog.getByRole('combobox', { name: /انبار/ })).not.toHaveValue('');
+  const po = (await (await got).json()) as { Data: { lines: { quantity: number }[] } };
+  await expect(dialog.getByRole('combobox', { name: /تأمین/ })).toHaveValue(/^V-[۰-۹]{4} — /);
+  await expect(dialog.getByRole('combobox', { name: /انبار/ })).toHaveValue(/^W-[۰-۹]{2} — /);
+  // its lines: each item with the quantity ordered (the fields the receipt's lines have)
+  const rows = dialog.locator('[data-lines] [role="gridcell"][col-id="item"]');
+  await expect(rows).toHaveCount(po.Data.lines.length);
+  await expect(lineCell(dialog, 0, 'item')).toHaveText(/^K-[۰-۹]{4} — /);
+  await expect(lineCell(dialog, 0, 'quantity')).not.toHaveText('');
   await page.screenshot({ path: 'test-results/lookups-receipt.png' });
 });

@@ -17,7 +17,7 @@ import { localDigits } from '../../format';
 import { buildLineColumns, editableFields, ERROR_CLASS } from './lineColumns';
 import { createLineLookups } from './lineLookup';
 import type { EntityClient } from '../../../runtime/entity/types';
-import { computedFields, errorList, type CellErrors, type GridLine } from './lines';
+import { computedFields, errorList, type CellErrors, type GridLine, type Line } from './lines';
 import { createLinesCommands, ROW_BUFFER } from './linesCommands';
 import { registerLinesGridModules } from './modules';
 import { createNextEditor } from './nextEditor';
@@ -67,6 +67,8 @@ export interface LinesGridProps {
   onChange: (name: string, rows: GridLine[], edited?: { key: string; field: string }) => void;
   /** Clients of other entities, for lookup columns (search and display texts). */
   clientFor?: (entityKey: string) => EntityClient;
+  /** Lines a lookup's pick filled (LookupSpec.fill): a new object replaces all lines with its own. */
+  filled?: { lines: Line[] };
 }
 
 export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
@@ -178,6 +180,10 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     };
   }, [lang, defaultColDef, commands]);
   useEffect(() => setGridOptionIfChanged(apiRef.current, 'columnDefs', columnDefs), [columnDefs]);
+  const { filled } = props;
+  useEffect(() => {
+    if (filled) commands.replace(filled.lines);
+  }, [filled, commands]);
   useEffect(() => {
     const api = apiRef.current;
     const selecting = api?.getGridOption('rowSelection') !== undefined;
