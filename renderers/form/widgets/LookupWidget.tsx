@@ -73,7 +73,11 @@ export function LookupWidget(props: WidgetProps) {
     const whole = row && Object.values(fills).every((f) => f in row);
     // after the pick's own change has reached the form (RJSF reports it after its state update)
     if (whole) setTimeout(() => fill(fillValues(fills, row)), 0);
-    else void client?.get(option.id).then((r) => fill(fillValues(fills, r)), () => undefined);
+    else
+      void client?.get(option.id).then(
+        (r) => fill(fillValues(fills, r)),
+        () => undefined,
+      );
   };
 
   /** Text left without a pick: the one exact match is taken, anything else is refused at once. */
