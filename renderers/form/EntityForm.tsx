@@ -87,6 +87,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
             errors={form.lines.errors[name]!}
             onChange={form.lines.onGridChange}
             clientFor={clientFor}
+            filled={form.lines.filled[name]}
           />
         ))}
         {form.messages.length > 0 && (

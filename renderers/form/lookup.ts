@@ -1,39 +1,43 @@
 /**
- * Lookup search (pure part of the lookup widget): the GetList request for the text typed, and a
- * debounced search that drops stale answers. The server applies the looked-up entity's
- * permissions and row scope; nothing is filtered here.
+ * Lookup search (pure part of the lookup widget, the lines cell editor and the grid's lookup
+ * filter): the GetList request for the text typed (a `search` over the lookup's code, display and
+ * search fields, runtime/shared/lookup.ts), the options as shown («۱۰۰۲ — پیچ M8»), and a debounced
+ * search that drops stale answers. The server applies the looked-up entity's permissions and row
+ * scope; nothing is filtered here.
  */
 import type { EntityClient } from '../../runtime/entity/types';
-import type { EntityRow } from '../../runtime/shared/definition';
+import type { EntityRow, Lang, LookupSpec } from '../../runtime/shared/definition';
 import type { ListRequest } from '../../runtime/shared/envelope';
+import { displayValue } from '../../runtime/shared/fieldKind';
+import { lookupRowText, lookupSearchFields, searchText } from '../../runtime/shared/lookup';
 
 export const LOOKUP_PAGE = 20;
 export const LOOKUP_DELAY_MS = 250;
 
-export interface LookupTarget {
-  /** 'module.name' of the looked-up entity. */
-  entity: string;
-  displayField: string;
-}
+/** A lookup field's target, as the definition declares it. */
+export type LookupTarget = LookupSpec;
 
-export function lookupRequest(displayField: string, text: string, size = LOOKUP_PAGE): ListRequest {
-  const filter = text.trim();
+export function lookupRequest(target: LookupTarget, text: string, size = LOOKUP_PAGE): ListRequest {
+  const wanted = searchText(text);
   return {
     startRow: 0,
     endRow: size,
-    sortModel: [{ colId: displayField, sort: 'asc' }],
-    ...(filter ? { filterModel: { [displayField]: { filterType: 'text', type: 'contains', filter } } } : {}),
+    sortModel: [{ colId: target.displayField, sort: 'asc' }],
+    ...(wanted ? { search: { text: wanted, fields: lookupSearchFields(target) } } : {}),
   };
 }
 
 export interface LookupOption {
   id: number;
+  /** As shown: code — name, digits of `lang`. */
   text: string;
+  /** The row found (fills read its fields); absent for an option known by its text only. */
+  row?: EntityRow;
 }
 
-export function toOption(row: EntityRow, displayField: string): LookupOption {
-  const text = row[displayField];
-  return { id: row.id, text: text == null ? String(row.id) : String(text) };
+export function toOption(row: EntityRow, target: LookupTarget, lang: Lang): LookupOption {
+  const text = displayValue('lookup', row.id, lang, {}, { lookupText: lookupRowText(row, target) });
+  return { id: row.id, text, row };
 }
 
 /**
@@ -42,7 +46,8 @@ export function toOption(row: EntityRow, displayField: string): LookupOption {
  */
 export function createLookupSearch(
   client: Pick<EntityClient, 'getList'>,
-  displayField: string,
+  target: LookupTarget,
+  lang: Lang,
   deliver: (options: LookupOption[], text: string) => void,
   delayMs = LOOKUP_DELAY_MS,
 ) {
@@ -51,8 +56,8 @@ export function createLookupSearch(
   const run = async (text: string, ticket: number) => {
     let options: LookupOption[] = [];
     try {
-      const page = await client.getList(lookupRequest(displayField, text));
-      options = page.rows.map((r) => toOption(r, displayField));
+      const page = await client.getList(lookupRequest(target, text));
+      options = page.rows.map((r) => toOption(r, target, lang));
     } catch {
       options = [];
     }
@@ -68,6 +73,17 @@ export function createLookupSearch(
       clearTimeout(timer);
       latest++;
     },
+  };
+}
+
+/** Searches of lookup targets through `clientFor` (the grid's lookup filters), options as shown in `lang`. */
+export function lookupSearchFor(
+  clientFor: (entityKey: string) => Pick<EntityClient, 'getList'>,
+  lang: Lang,
+): (target: LookupTarget) => (text: string) => Promise<LookupOption[]> {
+  return (target) => async (text) => {
+    const page = await clientFor(target.entity).getList(lookupRequest(target, text));
+    return page.rows.map((r) => toOption(r, target, lang));
   };
 }
 

@@ -26,7 +26,7 @@ import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
 import { withInitialValues } from '../../runtime/shared/initialValues';
 import { useLoad } from '../hooks/useLoad';
-import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine } from './lines/lines';
+import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine, type Line } from './lines/lines';
 import {
   applyFieldStates,
   blamedCells,
@@ -97,6 +97,8 @@ export interface EntityFormController {
     initial: Record<string, GridLine[]>;
     errors: Record<string, CellErrors>;
     onGridChange: LinesState['onGridChange'];
+    /** Lines a lookup's pick filled, by child name (LinesGrid replaces its lines with them). */
+    filled: Record<string, { lines: Line[] }>;
   };
   onChange: (e: IChangeEvent<EntityValues>) => void;
   onSubmit: (e: IChangeEvent<EntityValues>) => void;
@@ -188,6 +190,29 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
         : withComputed(rules, formData.values, lines.data, names, ruleRuns),
     [rules, formData, lines.data, names, ruleRuns],
   );
+
+  // Fields a lookup's pick fills (LookupSpec.fill), applied over the values shown; names not of the
+  // form (lines) are ignored here. Set during render, as a new serverErrors prop is above.
+  const [filled, setFilled] = useState<Record<string, unknown> | null>(null);
+  const [filledLines, setFilledLines] = useState<Record<string, { lines: Line[] }>>({});
+  if (filled) {
+    setFilled(null);
+    const childLines = Object.entries(filled).filter(
+      ([n, v]) => Object.hasOwn(definition.children ?? {}, n) && Array.isArray(v),
+    );
+    if (childLines.length > 0)
+      setFilledLines((f) => ({
+        ...f,
+        ...Object.fromEntries(childLines.map(([n, v]) => [n, { lines: v as Line[] }])),
+      }));
+    const given = Object.fromEntries(Object.entries(filled).filter(([n]) => names.includes(n)));
+    if (Object.keys(given).length > 0) {
+      const next = withComputed(rules, { ...shown, ...given }, lines.data, names, ruleRuns);
+      setEditedSinceServer((s) => new Set([...s, ...Object.keys(given)]));
+      setHanded({ values: { ...next } });
+      setFormData({ values: next, lines: lines.data });
+    }
+  }
 
   // the server's figures (an invoice's promotions) shown over the form's own (usePreview.ts)
   const previewClient = useMemo(
@@ -331,6 +356,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       clientFor,
       attachmentsFor: (field: string) => attachments(definition, field),
       drafts,
+      fill: setFilled,
     }),
     [lang, clientFor, attachments, definition, drafts],
   );
@@ -353,6 +379,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       initial: lines.initial,
       errors: lineErrors,
       onGridChange: lines.onGridChange,
+      filled: filledLines,
     },
     onChange,
     onSubmit: (e: IChangeEvent<EntityValues>) => void onSubmit(e),

@@ -19,7 +19,8 @@ import type { EntityClient } from '../../runtime/entity/types';
 import type { ListRequest, ListTotals } from '../../runtime/shared/envelope';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { ChoiceFilter } from './ChoiceFilter';
-import { buildColumnDefs, CHOICE_FILTER } from './columns';
+import { LookupFilter, LOOKUP_FILTER } from './LookupFilter';
+import { buildColumnDefs, CHOICE_FILTER, type LookupSearchFor } from './columns';
 import { createDatasource } from './datasource';
 import { currentUserId, gridStateKey, loadGridState, saveGridState, type StoredColumn } from './gridState';
 import { JalaliDateInput } from './JalaliDateInput';
@@ -36,7 +37,7 @@ registerGridModules();
 // The Jalali date input replaces AG Grid's date picker in every date filter.
 const defaultColDef = { flex: 1, minWidth: 110, resizable: true, dateComponent: JalaliDateInput };
 
-const gridComponents = { [CHOICE_FILTER]: ChoiceFilter };
+const gridComponents = { [CHOICE_FILTER]: ChoiceFilter, [LOOKUP_FILTER]: LookupFilter };
 
 export interface EntityGridProps {
   definition: EntityDefinition;
@@ -63,6 +64,8 @@ export interface EntityGridProps {
   clearSelectionKey?: number;
   /** Told the grid's API once it is ready (saved views read and set its state), null once gone. */
   onGridApi?: (api: GridApi<EntityRow> | null) => void;
+  /** Searches of other entities: lookup columns filter by a record picked from them. */
+  lookupSearch?: LookupSearchFor;
 }
 
 /** Sort and filter of the grid as GetList and Export read them. */
@@ -119,6 +122,7 @@ export function EntityGrid({
   onSelectedRowsChange,
   clearSelectionKey,
   onGridApi,
+  lookupSearch,
 }: EntityGridProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -128,9 +132,9 @@ export function EntityGrid({
   const [totals, setTotals] = useState<ListTotals | null>(null);
   // a phone: the key column stays in view while the others scroll sideways (phoneGrid.ts)
   const columnDefs = useMemo(() => {
-    const defs = buildColumnDefs(definition, lang, t);
+    const defs = buildColumnDefs(definition, lang, t, lookupSearch);
     return isPhoneViewport() ? pinKeyColumn(defs, lang) : defs;
-  }, [definition, lang, t]);
+  }, [definition, lang, t, lookupSearch]);
   // a phone has no double-click: a double tap opens the row
   const [tap] = useState(doubleTapOpener);
   const datasource = useMemo(

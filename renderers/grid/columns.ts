@@ -22,7 +22,9 @@ import {
   type FieldKind,
   type KindField,
 } from '../../runtime/shared/fieldKind';
+import type { LookupOption, LookupTarget } from '../form/lookup';
 import type { ChoiceFilterParams } from './choiceModel';
+import { LOOKUP_FILTER, type LookupFilterParams } from './LookupFilter';
 import type { JalaliDateFilterParams } from './JalaliDateInput';
 import { treeColumn } from './treeCell';
 
@@ -33,7 +35,14 @@ const identity: Translate = (key) => key;
 export const CHOICE_FILTER = 'entityChoiceFilter';
 
 export type FilterKind =
-  'agTextColumnFilter' | 'agNumberColumnFilter' | 'agDateColumnFilter' | typeof CHOICE_FILTER;
+  | 'agTextColumnFilter'
+  | 'agNumberColumnFilter'
+  | 'agDateColumnFilter'
+  | typeof CHOICE_FILTER
+  | typeof LOOKUP_FILTER;
+
+/** Searches of a lookup's entity (by code and name), for the lookup columns' filters. */
+export type LookupSearchFor = (target: LookupTarget) => (text: string) => Promise<LookupOption[]>;
 
 /** A kind's list filter: the AG Grid filter and its params (false: the kind does not filter). */
 interface GridFilter {
@@ -141,10 +150,30 @@ export function lookupText(row: EntityRow | undefined, name: string, value: unkn
   return displayValue('lookup', value, lang, {}, typeof text === 'string' ? { lookupText: text } : {});
 }
 
+/**
+ * A lookup column's filter: the looked-up record picked from a search (LookupFilter.ts), when the
+ * grid can search that entity; else none (the server would compare ids typed by hand).
+ */
+function lookupFilter(
+  target: LookupTarget | undefined,
+  searchFor: LookupSearchFor | undefined,
+  t: Translate,
+) {
+  if (!target || !searchFor) return null;
+  const params: LookupFilterParams = {
+    search: searchFor(target),
+    searchLabel: t('form.lookup.filterSearch'),
+    allLabel: t('form.lookup.filterAll'),
+    noResults: t('form.lookup.noResults'),
+  };
+  return { filter: LOOKUP_FILTER, filterParams: params };
+}
+
 export function buildColumnDefs(
   definition: EntityDefinition,
   lang: Lang,
   t: Translate = identity,
+  lookupSearch?: LookupSearchFor,
 ): ColDef<EntityRow>[] {
   return definition.list.columns
     .filter((name) => definition.schema.properties[name] || name === 'id')
@@ -159,7 +188,8 @@ export function buildColumnDefs(
         field: name,
         headerName: fieldLabel(definition, name, lang),
         // Opt-in, as the server only sorts and filters fields flagged so in the definition; the
-        // kind may not sort or filter at all (lookups: the server would order/compare the ids).
+        // kind may not sort or filter at all (lookups sort by their display text on the server and
+        // filter by a picked record: lookupFilter).
         sortable: meta?.sortable === true && spec.sortable,
         filter: meta?.filterable === true ? grid.filter : false,
         filterParams: grid.params(kindField(definition.schema.properties[name], meta), lang, t),
@@ -168,6 +198,8 @@ export function buildColumnDefs(
         ...(spec.numeric ? { type: 'rightAligned' } : {}),
         ...treeColumn(definition, name),
       };
+      const byRecord = meta?.filterable === true ? lookupFilter(meta.lookup, lookupSearch, t) : null;
+      if (byRecord) Object.assign(col, byRecord);
       return col;
     });
 }

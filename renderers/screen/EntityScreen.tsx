@@ -1,6 +1,6 @@
 /** A whole module screen from an entity definition: heading, toolbar, grid, form modal. */
 import { makeStyles, Title3 } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../../runtime/entity/types';
 import {
@@ -14,6 +14,7 @@ import { confirm, openDialog } from '../../runtime/ui/dialogs';
 import { navigate } from '../../runtime/ui/navigation';
 import { toast } from '../../runtime/ui/toasts';
 import { EntityGrid } from '../grid/EntityGrid';
+import { lookupSearchFor } from '../form/lookup';
 import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
 import type { BulkBarProps } from './BulkBar';
@@ -158,6 +159,11 @@ export function EntityScreen({
     setTicked([]);
     setClearKey((k) => k + 1);
   };
+  // lookup columns filter by a record picked from a search of their entity
+  const lookupSearch = useMemo(
+    () => (clientFor ? lookupSearchFor(clientFor, lang) : undefined),
+    [clientFor, lang],
+  );
   const refresh = () => setRefreshKey((k) => k + 1);
   const close = useCallback(() => setOpen(null), []);
   // The grid's sort and filter as they are now: Export sends them so the file holds what the grid selects.
@@ -374,6 +380,7 @@ export function EntityScreen({
         onSelectedRowsChange={onTicked}
         clearSelectionKey={clearKey}
         onGridApi={onGridApi}
+        lookupSearch={lookupSearch}
       />
       {open && FormModal && (
         <FormModal

@@ -52,8 +52,8 @@ export interface FieldMeta {
   precision?: number;
   /** Enum labels per value, for selects and grid cells; a multiEnum's options are its keys, in order. */
   enumLabels?: Record<string, LocalText>;
-  /** Lookup to another entity: the stored value is that entity's id. */
-  lookup?: { entity: string; displayField: string };
+  /** Lookup to another entity: the stored value is that entity's id (see LookupSpec). */
+  lookup?: LookupSpec;
   sortable?: boolean;
   filterable?: boolean;
   /** Shown in the grid unless listed in list.columns (then that order wins). */
@@ -67,6 +67,31 @@ export interface FieldMeta {
    * `today`: filled in by the form and by the server on Create.
    */
   initial?: string;
+}
+
+/**
+ * A lookup field's target and how people find and use its rows (docs/lowcode-api.md, Lookups).
+ * Field names of `codeField` and `searchFields` are the looked-up entity's; the keys of `fill` are
+ * fields of the entity (or line) holding the lookup, its values fields of the looked-up row.
+ */
+export interface LookupSpec {
+  /** 'module.name' of the looked-up entity. */
+  entity: string;
+  /** The looked-up entity's field naming a row (shown, searched, sorted by). */
+  displayField: string;
+  /**
+   * The looked-up entity's code field: searched, shown before the name («۱۰۰۲ — پیچ M8»), and a text
+   * typed without a pick that equals exactly one row's code picks that row.
+   */
+  codeField?: string;
+  /** Further fields of the looked-up entity a search looks in (beside displayField and codeField). */
+  searchFields?: string[];
+  /**
+   * Fields filled when a row is picked: target field (of this entity or line) → field of the picked
+   * row. Filled values are ordinary field values: the user may change them and the server validates
+   * them as any other.
+   */
+  fill?: Record<string, string>;
 }
 
 export interface ListSettings {

@@ -143,4 +143,9 @@ export interface ListRequest {
   ids?: number[];
   /** Answer `totals` (row count and money sums) too; asked with the first page only. */
   totals?: boolean;
+  /**
+   * Lookup search: rows where any of `fields` (text or number fields of the entity, at most
+   * MAX_SEARCH_FIELDS, none hidden from the caller) contains `text` (runtime/shared/lookup.ts).
+   */
+  search?: { text: string; fields: string[] };
 }

@@ -13,6 +13,8 @@ import { filterConditions, hiddenFieldError, listError } from './filters';
 import { readCondition, unqueryableFields } from './readAccess';
 import { periodCondition } from './period';
 import { scopeCondition } from './scope';
+import { lookupSortExpr } from './lookupSort';
+import { searchCondition } from './search';
 import { toApiRow, type Row } from './rows';
 import { quickSearchCondition, searchFields } from './quickSearch';
 import { selectionCondition } from './selection';
@@ -22,7 +24,8 @@ import { selectionCondition } from './selection';
 /** WHERE and ORDER BY of a list request (filter, row scope, sort with id last): shared by GetList and Export. */
 export interface ListQuery {
   where: RawBuilder<SqlBool>;
-  order: { column: string; dir: 'asc' | 'desc' }[];
+  /** `expr`: what to order by instead of the column (a lookup's display text, lookupSort.ts). */
+  order: { column: string; dir: 'asc' | 'desc'; expr?: RawBuilder<unknown> }[];
   /** Columns the filterModel names. */
   filtered: Set<string>;
   /** Fields hidden from the caller's role (no filter, sort, search or total on them). */
@@ -40,10 +43,12 @@ export async function listQuery(
   const columns = columnsOf(entity);
   const hidden = await unqueryableFields(ctx, entity, user);
   const conditions = filterConditions(body.filterModel, columns, hidden, lang, ctx.dialect === 'sqlite');
-  const search = quickSearchCondition(body.q, entity, hidden, lang);
-  if (search) conditions.push(search);
+  const quick = quickSearchCondition(body.q, entity, hidden, lang);
+  if (quick) conditions.push(quick);
   const selection = selectionCondition(body.ids, lang);
   if (selection) conditions.push(selection);
+  const search = searchCondition(body.search, columns, hidden, lang);
+  if (search) conditions.push(search);
   const period = periodCondition(entity, selectedYear);
   if (period) conditions.push(period);
   const scope = scopeCondition(entity, user);
@@ -63,7 +68,10 @@ export async function listQuery(
     const col = typeof colId === 'string' ? columns.get(colId) : undefined;
     // a kind that does not sort (server/entities/columns.ts KIND_QUERY) is refused as unknown
     if (!col?.sortable || (sort !== 'asc' && sort !== 'desc')) throw listError(lang, 'sortModel');
-    order.push({ column: col.column, dir: sort });
+    // a lookup sorts by the looked-up row's display text, as the caller may read it
+    const lookup = entity.def.fields[colId as string]?.lookup;
+    const expr = lookup ? await lookupSortExpr(ctx, entity, user, colId as string, lookup) : null;
+    order.push({ column: col.column, dir: sort, ...(expr ? { expr } : {}) });
   }
   // id last, in the direction of the last sort: the (field, id) index then serves a descending
   // sort read backwards, where `field desc, id asc` would sort every row of a field value
@@ -89,7 +97,7 @@ export async function pageRows(
 ) {
   if (index) {
     const order = sql.join(
-      q.order.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.dir === 'desc' ? 'desc' : 'asc')}`),
+      q.order.map((o) => sql`${o.expr ?? sql.ref(o.column)} ${sql.raw(o.dir === 'desc' ? 'desc' : 'asc')}`),
     );
     const page =
       await sql<Row>`select * from ${sql.table(entity.table)} indexed by ${sql.id(index)} where ${q.where} order by ${order} limit ${end - start} offset ${start}`.execute(
@@ -99,7 +107,7 @@ export async function pageRows(
   }
   const db = ctx.db as unknown as Untyped;
   let select = db.selectFrom(entity.table).selectAll().where(q.where);
-  for (const o of q.order) select = select.orderBy(sql.ref(o.column), o.dir);
+  for (const o of q.order) select = select.orderBy(o.expr ?? sql.ref(o.column), o.dir);
   const rows = (await select
     .limit(end - start)
     .offset(start)

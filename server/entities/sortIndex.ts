@@ -35,6 +35,8 @@ export async function sortIndex(
   if (ctx.dialect !== 'sqlite' || key === ALL_ROWS || q.order.length !== 2) return undefined;
   const [first, last] = q.order;
   if (!first || !last || last.column !== 'id' || first.dir !== last.dir) return undefined;
+  // an order by an expression (a lookup's display text) has no index of its own
+  if (first.expr) return undefined;
   // a sort on a filtered column: its rows are not spread evenly along its own index
   if (q.filtered.has(first.column)) return undefined;
   const meta = entity.def.fields[first.column];

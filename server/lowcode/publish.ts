@@ -3,6 +3,7 @@
  * name), the plan, the new active version, tables created or extended, columns of changed types
  * kept under another name, admin (and the publisher's role) permissions, then the registry swap.
  */
+import { lookupProblems } from './lookupCheck';
 import type { Kysely } from 'kysely';
 import { ENTITY_ACTIONS, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
@@ -53,6 +54,7 @@ export function checkDefinition(
           path: `${at}/${name}/lookup/displayField`,
           message: `unknown field '${meta.lookup.displayField}'`,
         });
+      else problems.push(...lookupProblems(`${at}/${name}/lookup`, meta.lookup, target, fields, def));
     }
   };
   lookups('/fields', def.fields);

@@ -23,7 +23,7 @@ test('staff creates an invoice with a looked-up customer and typed lines; totals
   const customer = dialog.getByRole('combobox', { name: /مشتری/ });
   await customer.click();
   const searched = page.waitForResponse(
-    (r) => r.url().endsWith('/Sales/Customer/GetList') && (r.request().postData() ?? '').includes('contains'),
+    (r) => r.url().endsWith('/Sales/Customer/GetList') && (r.request().postData() ?? '').includes('"search"'),
   );
   await customer.pressSequentially('ا');
   await searched;
@@ -65,8 +65,9 @@ test('staff creates an invoice with a looked-up customer and typed lines; totals
   await expect(reopened.getByRole('combobox', { name: /مشتری/ })).toHaveValue(chosen);
   await expect(field(reopened, 'تاریخ')).toHaveValue('۱۴۰۵/۰۹/۰۱');
   await expect(field(reopened, 'جمع (ریال)')).toHaveValue('۳٬۶۰۰');
-  // the item is looked up: the typed text became the matching item (inventory.item «شکر»)
-  await expect(reopened.locator('[row-index="0"] [col-id="item"]')).toHaveText('شکر');
+  // the item is looked up: the typed text became the one item of that name (inventory.item «شکر»),
+  // shown with its code
+  await expect(reopened.locator('[row-index="0"] [col-id="item"]')).toHaveText(/^K-[۰-۹]{4} — شکر$/);
   await expect(reopened.locator('[row-index="1"]')).toHaveCount(0); // the blank line was not sent
 });
 

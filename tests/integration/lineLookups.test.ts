@@ -59,10 +59,15 @@ describe('display texts of lookup cells', () => {
     let loadedCalls = 0;
     let answered: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (answered = resolve));
-    const lookups = createLineLookups(clientFor, () => {
-      loadedCalls++;
-      answered();
-    });
+    // texts in English digits here: the item's name as stored (no code field on this lookup)
+    const lookups = createLineLookups(
+      clientFor,
+      () => {
+        loadedCalls++;
+        answered();
+      },
+      'en',
+    );
     // as the grid's formatters do: one id per cell, some twice
     for (const row of [...all.rows, ...all.rows.slice(0, 2)]) lookups.load(item, [row.id]);
     for (const id of missing) lookups.load(item, [id]);

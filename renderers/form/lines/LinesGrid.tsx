@@ -17,7 +17,7 @@ import { localDigits } from '../../format';
 import { buildLineColumns, editableFields, ERROR_CLASS } from './lineColumns';
 import { createLineLookups } from './lineLookup';
 import type { EntityClient } from '../../../runtime/entity/types';
-import { computedFields, errorList, type CellErrors, type GridLine } from './lines';
+import { computedFields, errorList, type CellErrors, type GridLine, type Line } from './lines';
 import { createLinesCommands, ROW_BUFFER } from './linesCommands';
 import { registerLinesGridModules } from './modules';
 import { createNextEditor } from './nextEditor';
@@ -67,6 +67,8 @@ export interface LinesGridProps {
   onChange: (name: string, rows: GridLine[], edited?: { key: string; field: string }) => void;
   /** Clients of other entities, for lookup columns (search and display texts). */
   clientFor?: (entityKey: string) => EntityClient;
+  /** Lines a lookup's pick filled (LookupSpec.fill): a new object replaces all lines with its own. */
+  filled?: { lines: Line[] };
 }
 
 export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
@@ -84,9 +86,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const lookups = useMemo(
     () =>
       clientFor
-        ? createLineLookups(clientFor, () => apiRef.current?.refreshCells({ force: true }))
+        ? createLineLookups(clientFor, () => apiRef.current?.refreshCells({ force: true }), lang)
         : undefined,
-    [clientFor],
+    [clientFor, lang],
   );
   const computed = useMemo(() => computedFields(child), [child]);
   const editable = useMemo(() => editableFields(child, readOnly), [child, readOnly]);
@@ -109,9 +111,20 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     }),
   );
 
+  // Text left in a lookup cell that matched no row: the cell went back, this says why (until the
+  // next edit of a cell).
+  const [refused, setRefused] = useState<{ label: string; text: string } | null>(null);
+  const onCellSet = useCallback(
+    (row: GridLine, field: string) => {
+      setRefused(null);
+      commands.cellSet(row, field);
+    },
+    [commands],
+  );
+  const onLookupRefused = useCallback((label: string, text: string) => setRefused({ label, text }), []);
   const columnDefs = useMemo(
-    () => buildLineColumns({ child, lang, readOnly, errorOf, lookups, onCellSet: commands.cellSet }),
-    [child, lang, readOnly, errorOf, lookups, commands],
+    () => buildLineColumns({ child, lang, readOnly, errorOf, lookups, onCellSet, onLookupRefused }),
+    [child, lang, readOnly, errorOf, lookups, onCellSet, onLookupRefused],
   );
 
   // New errors: redraw the rendered cells (only those in view exist).
@@ -167,6 +180,10 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     };
   }, [lang, defaultColDef, commands]);
   useEffect(() => setGridOptionIfChanged(apiRef.current, 'columnDefs', columnDefs), [columnDefs]);
+  const { filled } = props;
+  useEffect(() => {
+    if (filled) commands.replace(filled.lines);
+  }, [filled, commands]);
   useEffect(() => {
     const api = apiRef.current;
     const selecting = api?.getGridOption('rowSelection') !== undefined;
@@ -208,6 +225,11 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         className={`${styles.grid} ${GRID_THEME_CLASS}`}
         dir={lang === 'fa' ? 'rtl' : 'ltr'}
       />
+      {refused && (
+        <Text role="alert" className={styles.errors}>
+          {t('form.lookup.noMatchIn', { field: refused.label, text: refused.text })}
+        </Text>
+      )}
       {listed.length > 0 && (
         <ul className={styles.errors} aria-label={t('form.lines.errors')}>
           {listed.slice(0, MAX_LISTED).map((e) => (

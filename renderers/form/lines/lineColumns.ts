@@ -116,6 +116,8 @@ export interface LineColumnsOptions {
   onCellSet: (row: GridLine, field: string) => void;
   /** Searches and texts of lookup fields; without it their ids are edited as numbers. */
   lookups?: LineLookups;
+  /** Text left in lookup column `label` matched no row: the cell was put back (say so at once). */
+  onLookupRefused?: (label: string, text: string) => void;
 }
 
 export function editableFields(child: ChildDefinition, readOnly: boolean): string[] {

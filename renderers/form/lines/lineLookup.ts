@@ -1,13 +1,15 @@
 /**
  * Lookup columns of the lines grid (a line field with `lookup` in the child definition): the
- * stored value is the looked-up row's id, the cell shows its display text. The cell editor searches
+ * stored value is the looked-up row's id, the cell shows «code — name». The cell editor searches
  * the other entity through the same GetList request as the form's lookup widget (../lookup.ts):
- * arrows choose, Enter or a click takes the option. Text typed and committed before an answer
- * arrived is resolved afterwards to the first match (see lineColumns.ts).
+ * arrows choose, Enter or a click takes the option. Text left without a pick is resolved after the
+ * commit to its one exact match (by code), else refused at once (lineLookupColumn.ts).
  */
 import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
 import type { EntityClient } from '../../../runtime/entity/types';
+import type { EntityRow, Lang } from '../../../runtime/shared/definition';
 import type { ListRequest } from '../../../runtime/shared/envelope';
+import { exactMatch } from '../../../runtime/shared/lookup';
 import { lookupRequest, LOOKUP_DELAY_MS, toOption, type LookupOption, type LookupTarget } from '../lookup';
 import type { GridLine } from './lines';
 
@@ -16,6 +18,10 @@ export const LOOKUP_CELL_CLASS = 'erp-line-lookup';
 /** Display texts and searches of the lookup columns of one lines grid. */
 export interface LineLookups {
   search(target: LookupTarget, text: string): Promise<LookupOption[]>;
+  /** The option a text left without a pick stands for (its one exact match), else null. */
+  resolve(target: LookupTarget, text: string): Promise<LookupOption | null>;
+  /** The row of an id a search or resolve found (fills read it), else undefined. */
+  rowOf(target: LookupTarget, id: number): EntityRow | undefined;
   /** The display text of a stored id, once known (undefined while unknown). */
   textOf(target: LookupTarget, id: number): string | undefined;
   /**
@@ -28,37 +34,60 @@ export interface LineLookups {
 export function createLineLookups(
   clientFor: (entityKey: string) => Pick<EntityClient, 'getList'>,
   loaded: () => void,
+  lang: Lang = 'fa',
 ): LineLookups {
   const texts = new Map<string, Map<number, string>>();
+  const rows = new Map<string, Map<number, EntityRow>>();
+  const keep = (target: LookupTarget, found: EntityRow[]) => {
+    let m = rows.get(target.entity);
+    if (!m) rows.set(target.entity, (m = new Map()));
+    for (const r of found) m.set(r.id, r);
+  };
   const asked = new Set<string>();
   /** Ids asked for and not fetched yet, per looked-up entity. */
   const waiting = new Map<string, { target: LookupTarget; ids: number[] }>();
   let scheduled = false;
-  const cache = (entity: string) => {
-    let m = texts.get(entity);
-    if (!m) texts.set(entity, (m = new Map()));
+  // texts differ by the lookup's code field: cached per entity and code field
+  const cacheKey = (target: LookupTarget) => `${target.entity}|${target.codeField ?? ''}`;
+  const cache = (target: LookupTarget) => {
+    const key = cacheKey(target);
+    let m = texts.get(key);
+    if (!m) texts.set(key, (m = new Map()));
     return m;
+  };
+  const found = async (target: LookupTarget, text: string, size?: number): Promise<EntityRow[]> => {
+    try {
+      return (await clientFor(target.entity).getList(lookupRequest(target, text, size))).rows;
+    } catch {
+      return [];
+    }
   };
   return {
     async search(target, text) {
-      try {
-        const page = await clientFor(target.entity).getList(lookupRequest(target.displayField, text));
-        const options = page.rows.map((r) => toOption(r, target.displayField));
-        for (const o of options) cache(target.entity).set(o.id, o.text);
-        return options;
-      } catch {
-        return [];
-      }
+      const answer = await found(target, text);
+      keep(target, answer);
+      const options = answer.map((r) => toOption(r, target, lang));
+      for (const o of options) cache(target).set(o.id, o.text);
+      return options;
     },
-    textOf: (target, id) => texts.get(target.entity)?.get(id),
+    async resolve(target, text) {
+      const match = exactMatch(await found(target, text, 50), target, text);
+      if (!match) return null;
+      keep(target, [match]);
+      const option = toOption(match, target, lang);
+      cache(target).set(option.id, option.text);
+      return option;
+    },
+    textOf: (target, id) => texts.get(cacheKey(target))?.get(id),
+    rowOf: (target, id) => rows.get(target.entity)?.get(id),
     load(target, ids) {
-      const missing = ids.filter((id) => !asked.has(`${target.entity}#${id}`));
+      const missing = ids.filter((id) => !asked.has(`${cacheKey(target)}#${id}`));
       if (missing.length === 0) return;
-      for (const id of missing) asked.add(`${target.entity}#${id}`);
+      for (const id of missing) asked.add(`${cacheKey(target)}#${id}`);
       // The grid formats one cell at a time: the ids asked for while it draws are gathered and
       // fetched together once it is done, ID_BATCH to a GetList.
-      let batch = waiting.get(target.entity);
-      if (!batch) waiting.set(target.entity, (batch = { target, ids: [] }));
+      let batch = waiting.get(cacheKey(target));
+      if (!batch) waiting.set(cacheKey(target), (batch = { target, ids: [] }));
       batch.ids.push(...missing);
       if (!scheduled) {
         scheduled = true;
@@ -75,8 +104,7 @@ export function createLineLookups(
       chunks(ids, ID_BATCH).map(async (chunk) => {
         try {
           const page = await clientFor(target.entity).getList(idsRequest(chunk));
-          for (const row of page.rows)
-            cache(target.entity).set(row.id, toOption(row, target.displayField).text);
+          for (const row of page.rows) cache(target).set(row.id, toOption(row, target, lang).text);
         } catch {
           // the pipeline reports a failure; the ids stay shown
         }
@@ -133,6 +161,8 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
   private optionsFor = '';
   private active = -1;
   private chosen: LookupOption | null = null;
+  /** Enter was pressed: the highlighted option is the pick (a keyboard pick). */
+  private entered = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticket = 0;
   private initialText = '';
@@ -185,15 +215,31 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
     return false;
   }
 
-  /** The chosen id; text typed without a choice is returned as typed (resolved after commit). */
+  /**
+   * The picked id (a click, or Enter on the highlighted option); text left without a pick is its
+   * one exact match among the options shown, else returned as typed (resolved after the commit).
+   */
   getValue(): unknown {
     if (this.chosen) return this.chosen.id;
     const text = this.input.value.trim();
     const active = this.options[this.active];
-    if (active && this.optionsFor === text) return active.id;
+    const shown = this.optionsFor === text;
+    if (this.entered && active && shown) return this.pickedId(active);
     if (text === '') return undefined;
     if (text === this.initialText.trim()) return this.initial;
-    return text;
+    const exact = shown ? exactMatch(this.options.map(optionRow), this.p.target, text) : null;
+    const option = exact && this.options.find((o) => o.id === exact.id);
+    return option ? this.pickedId(option) : text;
+  }
+
+  /** The picked option (its row fills the line's fields, lineLookupColumn.ts). */
+  picked(): LookupOption | null {
+    return this.chosen;
+  }
+
+  private pickedId(option: LookupOption): number {
+    this.chosen = option;
+    return option.id;
   }
 
   destroy(): void {
@@ -258,6 +304,7 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
   }
 
   private onKey(e: KeyboardEvent): void {
+    if (e.key === 'Enter') this.entered = true;
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     e.stopPropagation();
@@ -266,4 +313,9 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
     this.active = (this.active + step + this.options.length) % this.options.length;
     this.draw();
   }
+}
+
+/** An option's row, for exactMatch (the option's id alone when it came without one). */
+function optionRow(o: LookupOption): Partial<EntityRow> & { id: number } {
+  return o.row ?? { id: o.id };
 }

@@ -1,10 +1,12 @@
 /**
  * The parts of a lines-grid column that differ for a lookup field: the lookup cell editor, the
- * display text of the stored id, and the resolution of text committed before a choice (the first
- * match of a search for it becomes the id; no match leaves the text, which validation refuses).
+ * display text of the stored id, the resolution of text committed without a pick (its one exact
+ * match by code becomes the id; anything else puts the cell back as it was and says so at once,
+ * LineColumnsOptions.onLookupRefused), and the line fields a pick fills (LookupSpec.fill).
  */
 import type { ColDef, ValueFormatterParams, ValueSetterParams } from 'ag-grid-community';
 import { displayValue } from '../../../runtime/shared/fieldKinds/specs';
+import { fillValues } from '../../../runtime/shared/lookup';
 import type { LookupTarget } from '../lookup';
 import { setCell, type GridLine } from './lines';
 import type { LineColumnsOptions } from './lineColumns';
@@ -18,6 +20,18 @@ export function lookupColumn(
 ): Partial<ColDef<GridLine>> {
   const lookups = o.lookups!;
   const params: LookupCellParams = { lookups, target, label };
+  /** The line's fields the picked row fills, those the line has (the others are ignored). */
+  const fill = (row: GridLine, id: number, emptyOnly = false) => {
+    const picked = target.fill ? lookups.rowOf(target, id) : undefined;
+    if (!picked || !target.fill) return;
+    for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
+      if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
+      // resolved after the user moved on: what they typed meanwhile stays
+      if (emptyOnly && row.v[to] !== undefined && row.v[to] !== null && row.v[to] !== '') continue;
+      row.v = setCell(o.child, row.v, to, v);
+      o.onCellSet(row, to);
+    }
+  };
   return {
     cellEditor: LookupCellEditor,
     cellEditorParams: params,
@@ -34,16 +48,26 @@ export function lookupColumn(
       const row = p.data;
       if (!row) return false;
       const value: unknown = p.newValue;
-      row.v = setCell(o.child, row.v, name, value);
-      o.onCellSet(row, name);
-      if (typeof value === 'string' && value.trim() !== '')
-        void lookups.search(target, value).then((options) => {
-          const first = options[0];
-          if (!first || row.v[name] !== value) return;
-          row.v = setCell(o.child, row.v, name, first.id);
-          o.onCellSet(row, name);
-        });
-      return true;
+      const before: unknown = p.oldValue;
+      // a number is a pick (or the id it had): taken, with the fields it fills
+      if (typeof value !== 'string' || value.trim() === '') {
+        row.v = setCell(o.child, row.v, name, value);
+        o.onCellSet(row, name);
+        if (typeof value === 'number' && value !== before) fill(row, value);
+        return true;
+      }
+      // text left without a pick: its one exact match, else the cell as it was and a message
+      void lookups.resolve(target, value).then((option) => {
+        if (row.v[name] !== before) return;
+        if (!option) {
+          o.onLookupRefused?.(label, value);
+          return;
+        }
+        row.v = setCell(o.child, row.v, name, option.id);
+        o.onCellSet(row, name);
+        fill(row, option.id, true);
+      });
+      return false;
     },
   };
 }

@@ -11,7 +11,17 @@
 import type { GridApi, SuppressKeyboardEventParams } from 'ag-grid-community';
 import type { ChildDefinition } from '../../../runtime/shared/definition';
 import { afterPaint } from '../afterPaint';
-import { copyLines, emptyLine, insertLine, newKey, nextCell, removeLines, type GridLine } from './lines';
+import {
+  computeLine,
+  copyLines,
+  emptyLine,
+  insertLine,
+  newKey,
+  nextCell,
+  removeLines,
+  type GridLine,
+  type Line,
+} from './lines';
 import type { NextEditor } from './nextEditor';
 
 /** The part of AG Grid's api the commands use. */
@@ -66,6 +76,11 @@ export interface LinesCommands {
   duplicate(): void;
   /** A cell editor set `field` of `row` (the row object is already changed in place). */
   cellSet(row: GridLine, field: string): void;
+  /**
+   * All lines become `lines` (a lookup's pick filled them, LookupSpec.fill): each keeps the fields
+   * the child has, with its computed fields.
+   */
+  replace(lines: Line[]): void;
   /** Starts editing a cell (the grid's focused cell follows). */
   startEditing(rowIndex: number, colId: string): void;
   /**
@@ -163,6 +178,20 @@ export function createLinesCommands(initial: GridLine[], ctx: LinesCommandsConte
     emit();
   };
 
+  const replace = (lines: Line[]) => {
+    const child = ctx.child();
+    const known = (line: Line) =>
+      Object.fromEntries(Object.entries(line).filter(([f]) => Object.hasOwn(child.schema.properties, f)));
+    const next = lines.map((l) => ({
+      key: newKey(),
+      v: computeLine(child, { ...emptyLine(child), ...known(l) }),
+    }));
+    ctx.api()?.applyTransaction({ remove: rows, add: next });
+    rows = next;
+    renumber();
+    emit();
+  };
+
   const cellSet = (row: GridLine, field: string) => {
     // the cell set and the line's computed cells; the row's other cells did not change
     const api = ctx.api();
@@ -192,5 +221,5 @@ export function createLinesCommands(initial: GridLine[], ctx: LinesCommandsConte
     return true;
   };
 
-  return { rows: () => rows, add, remove, duplicate, cellSet, startEditing, enter };
+  return { rows: () => rows, add, remove, duplicate, cellSet, replace, startEditing, enter };
 }

@@ -1,14 +1,18 @@
 /**
- * Lookup to another entity: a Combobox searching that entity's displayField as the user types
- * (debounced GetList with a `contains` filter), storing the chosen row's id. The stored id is shown
- * by its display text (Get). Keyboard: arrows, Enter, Escape (Fluent Combobox); clearable.
+ * Lookup to another entity: a Combobox searching that entity's code, display and search fields as
+ * the user types (debounced GetList `search`, ../lookup.ts), storing the chosen row's id and showing
+ * «code — name». The stored id is shown by its text (Get). Keyboard: arrows, Enter, Escape (Fluent
+ * Combobox); clearable. Text typed and left without a pick never stays: the one row whose code it
+ * equals is picked, else the input shows the chosen row again and says the text matched nothing.
+ * A pick fills the fields the lookup's `fill` declares (FormContext.fill).
  */
-import { Combobox, Option } from '@fluentui/react-components';
+import { Combobox, Option, Text, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createLookupSearch, toOption, type LookupOption, type LookupTarget } from '../lookup';
-import { controlProps, widgetClientFor } from './context';
+import { exactMatch, fillValues } from '../../../runtime/shared/lookup';
+import { createLookupSearch, lookupRequest, toOption, type LookupOption, type LookupTarget } from '../lookup';
+import { controlProps, widgetClientFor, widgetFill, widgetLang } from './context';
 import { useLoad } from '../../hooks/useLoad';
 
 export function LookupWidget(props: WidgetProps) {
@@ -16,6 +20,8 @@ export function LookupWidget(props: WidgetProps) {
   const target = props.options.lookup as LookupTarget | undefined;
   const clientFor = widgetClientFor(props);
   const client = useMemo(() => (target && clientFor ? clientFor(target.entity) : null), [target, clientFor]);
+  const lang = widgetLang(props);
+  const fill = widgetFill(props);
   const id = typeof props.value === 'number' ? props.value : null;
   // Display texts of the rows seen (search results, the stored id's row).
   const [labels, setLabels] = useState<Record<number, string>>({});
@@ -23,19 +29,21 @@ export function LookupWidget(props: WidgetProps) {
   const [typed, setTyped] = useState<string | null>(null);
   const [options, setOptions] = useState<LookupOption[]>([]);
   const [searching, setSearching] = useState(false);
+  // The text last left without a pick that matched no row (shown under the input).
+  const [unmatched, setUnmatched] = useState<string | null>(null);
   const remember = (found: LookupOption[]) =>
     setLabels((l) => ({ ...l, ...Object.fromEntries(found.map((o) => [o.id, o.text])) }));
 
   const search = useMemo(
     () =>
       client && target
-        ? createLookupSearch(client, target.displayField, (found) => {
+        ? createLookupSearch(client, target, lang, (found) => {
             remember(found);
             setOptions(found);
             setSearching(false);
           })
         : null,
-    [client, target],
+    [client, target, lang],
   );
   useEffect(() => () => search?.cancel(), [search]);
 
@@ -43,16 +51,54 @@ export function LookupWidget(props: WidgetProps) {
   // permissions and row scope); a failure shows no text.
   const missing = id !== null && labels[id] === undefined;
   const stored = useLoad(
-    missing && client && target
-      ? () => client.get(id).then((row) => toOption(row, target.displayField))
-      : null,
-    [missing, id, client, target],
+    missing && client && target ? () => client.get(id).then((row) => toOption(row, target, lang)) : null,
+    [missing, id, client, target, lang],
   ).data;
 
   const text = typed ?? (id === null ? '' : (labels[id] ?? stored?.text ?? ''));
 
+  /** Takes a row: its id, and the fields its lookup fills. */
+  // What is typed now (null: nothing since the last pick), read by blur and by a settling search.
+  const typing = useRef<string | null>(null);
+  const pick = (option: LookupOption) => {
+    typing.current = null;
+    remember([option]);
+    setTyped(null);
+    setUnmatched(null);
+    props.onChange(option.id);
+    const fills = target?.fill;
+    if (!fills || !fill) return;
+    // lines to copy come with the whole row (Get); a search's row has the fields only
+    const row = option.row;
+    const whole = row && Object.values(fills).every((f) => f in row);
+    // after the pick's own change has reached the form (RJSF reports it after its state update)
+    if (whole) setTimeout(() => fill(fillValues(fills, row)), 0);
+    else
+      void client?.get(option.id).then(
+        (r) => fill(fillValues(fills, r)),
+        () => undefined,
+      );
+  };
+
+  /** Text left without a pick: the one exact match is taken, anything else is refused at once. */
+  const settle = async (value: string) => {
+    if (value.trim() === '' || !client || !target) return;
+    const rows = await client
+      .getList(lookupRequest(target, value, 50))
+      .then((p) => p.rows)
+      .catch(() => []);
+    // typed again or picked meanwhile: that wins
+    if (typing.current !== value) return;
+    typing.current = null;
+    const match = exactMatch(rows, target, value);
+    if (match) pick(toOption(match, target, lang));
+    else setUnmatched(value);
+  };
+
   const onType = (value: string) => {
     setTyped(value);
+    typing.current = value;
+    setUnmatched(null);
     if (value === '' && id !== null) props.onChange(undefined);
     setSearching(true);
     search?.search(value);
@@ -60,49 +106,66 @@ export function LookupWidget(props: WidgetProps) {
 
   const { id: controlId, disabled, readOnly, autoFocus, onBlur, onFocus } = controlProps(props);
   return (
-    <Combobox
-      id={controlId}
-      disabled={disabled}
-      readOnly={readOnly}
-      autoFocus={autoFocus}
-      onBlur={() => {
-        // Leaving with a half-typed text shows the chosen row's text again.
-        setTyped(null);
-        onBlur();
-      }}
-      onFocus={onFocus}
-      freeform
-      clearable={!readOnly && !disabled}
-      value={text}
-      selectedOptions={id === null ? [] : [String(id)]}
-      onChange={(e) => onType((e.target as HTMLInputElement).value)}
-      onOpenChange={(_, data) => {
-        if (data.open && options.length === 0) {
-          setSearching(true);
-          search?.search('');
-        }
-      }}
-      onOptionSelect={(_, data) => {
-        const picked = data.optionValue ? Number(data.optionValue) : null;
-        setTyped(null);
-        if (picked === null || !Number.isFinite(picked)) {
-          props.onChange(undefined);
-          return;
-        }
-        if (data.optionText) remember([{ id: picked, text: data.optionText }]);
-        props.onChange(picked);
-      }}
-    >
-      {options.map((o) => (
-        <Option key={o.id} value={String(o.id)} text={o.text}>
-          {o.text}
-        </Option>
-      ))}
-      {options.length === 0 && (
-        <Option key="none" value="" text="" disabled>
-          {searching ? t('form.lookup.searching') : t('form.lookup.noResults')}
-        </Option>
+    <>
+      <Combobox
+        id={controlId}
+        disabled={disabled}
+        readOnly={readOnly}
+        autoFocus={autoFocus}
+        aria-invalid={unmatched !== null || undefined}
+        aria-describedby={unmatched !== null ? `${controlId}-nomatch` : undefined}
+        onBlur={() => {
+          // Leaving with a typed text: its one exact match (by code), else the chosen row's text again
+          // and a message that the text matched nothing.
+          const left = typing.current;
+          if (left !== null && left.trim() !== '') void settle(left);
+          else typing.current = null;
+          setTyped(null);
+          onBlur();
+        }}
+        onFocus={onFocus}
+        freeform
+        clearable={!readOnly && !disabled}
+        value={text}
+        selectedOptions={id === null ? [] : [String(id)]}
+        onChange={(e) => onType((e.target as HTMLInputElement).value)}
+        onOpenChange={(_, data) => {
+          if (data.open && options.length === 0) {
+            setSearching(true);
+            search?.search('');
+          }
+        }}
+        onOptionSelect={(_, data) => {
+          const picked = data.optionValue ? Number(data.optionValue) : null;
+          setTyped(null);
+          if (picked === null || !Number.isFinite(picked)) {
+            props.onChange(undefined);
+            return;
+          }
+          pick(options.find((o) => o.id === picked) ?? { id: picked, text: data.optionText ?? '' });
+        }}
+      >
+        {options.map((o) => (
+          <Option key={o.id} value={String(o.id)} text={o.text}>
+            {o.text}
+          </Option>
+        ))}
+        {options.length === 0 && (
+          <Option key="none" value="" text="" disabled>
+            {searching ? t('form.lookup.searching') : t('form.lookup.noResults')}
+          </Option>
+        )}
+      </Combobox>
+      {unmatched !== null && (
+        <Text
+          id={`${controlId}-nomatch`}
+          role="alert"
+          size={200}
+          style={{ color: tokens.colorPaletteRedForeground1 }}
+        >
+          {t('form.lookup.noMatch', { text: unmatched })}
+        </Text>
       )}
-    </Combobox>
+    </>
   );
 }

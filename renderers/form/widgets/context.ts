@@ -10,6 +10,8 @@ export interface FormContext {
   clientFor?: (entityKey: string) => EntityClient;
   /** Client of an attachments field of the form's entity, by field name. */
   attachmentsFor?: (field: string) => AttachmentsClient;
+  /** Sets fields of the form a lookup's pick fills (LookupSpec.fill): field → value, lines by child name. */
+  fill?: (values: Record<string, unknown>) => void;
 }
 
 export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormContext['clientFor'] {
@@ -40,4 +42,8 @@ export function controlProps(props: WidgetProps) {
     onBlur: () => props.onBlur(props.id, props.value),
     onFocus: () => props.onFocus(props.id, props.value),
   };
+}
+
+export function widgetFill(props: Pick<WidgetProps, 'registry'>): FormContext['fill'] {
+  return (props.registry.formContext as Partial<FormContext> | undefined)?.fill;
 }

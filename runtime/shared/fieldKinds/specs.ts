@@ -240,9 +240,10 @@ export const KINDS: Record<FieldKind, KindSpec> = {
     schema: () => ({ type: 'integer' }),
     parse: parseNumber,
     display: (value, lang, _field, options) => plain(options.lookupText ?? value, lang, options),
-    // the server would compare and order the stored ids, not the texts people see
+    // filtered by a picked record (the grid's lookup filter), never by ids typed; sorted by the
+    // display text on the server (server/entities/lookupSort.ts)
     filter: 'none',
-    sortable: false,
+    sortable: true,
     numeric: false,
   },
   date: {

@@ -111,6 +111,8 @@ function texts(lang: Lang): Record<string, Record<FieldKind, string>> {
     lookups: {
       search: () => Promise.resolve([]),
       textOf: (_target, id) => (id === 12 ? CUSTOMER_TEXT : undefined),
+      rowOf: () => undefined,
+      resolve: () => Promise.resolve(null),
       load: () => undefined,
     },
   });

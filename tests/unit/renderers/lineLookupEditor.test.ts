@@ -17,6 +17,8 @@ function lookups(): LineLookups {
       { id: 9, text: 'شکلات' },
     ]),
     textOf: (_t, id) => (id === 3 ? 'برنج' : undefined),
+    rowOf: () => undefined,
+    resolve: vi.fn(async () => null),
     load: vi.fn(),
   };
 }
@@ -66,10 +68,32 @@ describe('lookup cell editor of the lines grid (inline)', () => {
       'شکر',
       'شکلات',
     ]);
-    expect(editor.getValue()).toBe(7); // the active option of the text typed
+    // left without a pick, the text stays text (resolved or refused after the commit)
+    expect(editor.getValue()).toBe('ش');
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
-    expect(editor.getValue()).toBe(9);
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(editor.getValue()).toBe(9); // Enter picks the highlighted option
     editor.destroy();
     expect(section.querySelector('[role="listbox"]')).toBeNull();
+  });
+
+  it("text left without a pick that is one option's code (in Persian digits) picks that option", async () => {
+    vi.useFakeTimers();
+    const spec = { entity: 'inventory.item', displayField: 'name', codeField: 'code' };
+    const found = [
+      { id: 4, text: '۱۰۰۲ — پیچ', row: { id: 4, version: 1, code: '1002', name: 'پیچ' } },
+      { id: 5, text: '۱۰۰۲۱ — مهره', row: { id: 5, version: 1, code: '10021', name: 'مهره' } },
+    ];
+    const withCodes: LineLookups = { ...lookups(), search: vi.fn(async () => found) };
+    const { editor } = start({ ...{ lookups: withCodes, target: spec, label: 'کالا' }, eventKey: '۱' });
+    const input = editor.getGui() as HTMLInputElement;
+    input.value = '۱۰۰۲';
+    input.dispatchEvent(new Event('input'));
+    await vi.advanceTimersByTimeAsync(LOOKUP_DELAY_MS + 1);
+    expect(editor.getValue()).toBe(4);
+    input.value = '۱۰۰';
+    input.dispatchEvent(new Event('input'));
+    await vi.advanceTimersByTimeAsync(LOOKUP_DELAY_MS + 1);
+    expect(editor.getValue()).toBe('۱۰۰'); // no row has that code: refused after the commit
   });
 });

@@ -7,14 +7,20 @@ describe('lookup search', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('asks GetList with a contains filter on the display field, sorted by it', () => {
-    expect(lookupRequest('name', ' تهران ')).toEqual({
+  const target = { entity: 'sales.customer', displayField: 'name' };
+
+  it('asks GetList to search the display, code and search fields, sorted by the display field', () => {
+    expect(lookupRequest(target, ' تهران ')).toEqual({
       startRow: 0,
       endRow: 20,
       sortModel: [{ colId: 'name', sort: 'asc' }],
-      filterModel: { name: { filterType: 'text', type: 'contains', filter: 'تهران' } },
+      search: { text: 'تهران', fields: ['name'] },
     });
-    expect(lookupRequest('name', '')).not.toHaveProperty('filterModel');
+    const coded = { ...target, codeField: 'code', searchFields: ['mobile', 'name'] };
+    // digits typed in Persian are searched as Latin ones; the fields once each
+    expect(lookupRequest(coded, '۱۰۲').search).toEqual({ text: '102', fields: ['name', 'code', 'mobile'] });
+    expect(lookupRequest(target, '')).not.toHaveProperty('search');
+    expect(lookupRequest(target, '')).not.toHaveProperty('filterModel');
     expect(splitEntityKey('sales.customer')).toEqual({ module: 'sales', name: 'customer' });
   });
 
@@ -23,12 +29,12 @@ describe('lookup search', () => {
     const client = {
       getList: async (r: ListRequest) => {
         requests.push(r);
-        const filter = (r.filterModel?.name as { filter: string } | undefined)?.filter ?? '';
+        const filter = r.search?.text ?? '';
         return { rows: [{ id: filter.length, version: 1, name: `r-${filter}` } as EntityRow], lastRow: 1 };
       },
     };
     const delivered: string[][] = [];
-    const search = createLookupSearch(client, 'name', (o) => delivered.push(o.map((x) => x.text)));
+    const search = createLookupSearch(client, target, 'en', (o) => delivered.push(o.map((x) => x.text)));
     search.search('a');
     await vi.advanceTimersByTimeAsync(100);
     search.search('ab');
@@ -43,14 +49,14 @@ describe('lookup search', () => {
     let release: (() => void) | null = null;
     const client = {
       getList: (r: ListRequest) => {
-        const filter = (r.filterModel?.name as { filter: string } | undefined)?.filter ?? '';
+        const filter = r.search?.text ?? '';
         if (filter === 'slow')
           return new Promise<never>((_, reject) => (release = () => reject(new Error('late'))));
         return Promise.resolve({ rows: [{ id: 1, version: 1, name: filter } as EntityRow], lastRow: 1 });
       },
     };
     const delivered: string[][] = [];
-    const search = createLookupSearch(client, 'name', (o) => delivered.push(o.map((x) => x.text)));
+    const search = createLookupSearch(client, target, 'en', (o) => delivered.push(o.map((x) => x.text)));
     search.search('slow');
     await vi.advanceTimersByTimeAsync(250);
     search.search('fast');

@@ -2,6 +2,7 @@ import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import type { EntityDefinition, EntityRow } from '../../../runtime/shared/definition';
 import { buildColumnDefs } from '../../../renderers/grid/columns';
+import { LOOKUP_FILTER, type LookupFilterParams } from '../../../renderers/grid/LookupFilter';
 
 const invoice: EntityDefinition = {
   name: 'invoice',
@@ -45,9 +46,23 @@ describe('lookup columns of the grid', () => {
     expect(cell(col, { id: 1, version: 1 })).toBe('');
   });
 
-  it('is neither sortable nor filterable (the server would compare ids), other columns still are', () => {
-    expect(col?.sortable).toBe(false);
+  it('sorts (by display text, on the server); filters by a picked record only when it can search', () => {
+    expect(col?.sortable).toBe(true);
+    // no search of the customers given: no filter (an id typed by hand finds nothing people know)
     expect(col?.filter).toBe(false);
+    const searched: string[] = [];
+    const withSearch = buildColumnDefs(
+      invoice,
+      'fa',
+      (k) => k,
+      (target) => async (text) => {
+        searched.push(`${target.entity}:${text}`);
+        return [];
+      },
+    ).find((c) => c.colId === 'customer');
+    expect(withSearch?.filter).toBe(LOOKUP_FILTER);
+    void (withSearch?.filterParams as LookupFilterParams).search('۱۰');
+    expect(searched).toEqual(['sales.customer:۱۰']);
     const number = buildColumnDefs(invoice, 'fa').find((c) => c.colId === 'number');
     expect(number?.sortable).toBe(true);
     expect(number?.filter).toBe('agTextColumnFilter');

@@ -43,7 +43,7 @@ describe('lookup widget', () => {
     expect(asked).toContain('sales.customer');
   });
 
-  it('searches as the user types (contains on the display field) and stores the chosen id', async () => {
+  it('searches as the user types (in the name and code) and stores the chosen id', async () => {
     const client = customerClient();
     const { user, saved } = renderForm(invoice, {
       values: { number: 'F-1', date: '2026-11-22', lines: [{ item: 'x', quantity: 1, unitPrice: 1 }] },
@@ -56,7 +56,7 @@ describe('lookup widget', () => {
         startRow: 0,
         endRow: 20,
         sortModel: [{ colId: 'name', sort: 'asc' }],
-        filterModel: { name: { filterType: 'text', type: 'contains', filter: 'آلف' } },
+        search: { text: 'آلف', fields: ['name', 'code'] },
       }),
     );
     await user.click(await screen.findByRole('option', { name: 'شرکت آلفا' }));
