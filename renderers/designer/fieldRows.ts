@@ -135,7 +135,10 @@ function schemaFor(row: FieldRow, kind: FieldKind, before: FieldSchema | undefin
 function metaFor(row: FieldRow, kind: FieldKind, before: FieldMeta | undefined): FieldMeta {
   const meta: FieldMeta = { ...before, label: { fa: row.labelFa } };
   if (row.labelEn) meta.label.en = row.labelEn;
-  if (row.lookup) meta.lookup = { entity: row.lookup, displayField: row.lookupDisplay || 'name' };
+  // the same target keeps its other settings (code, searched and filled fields name its fields);
+  // a new target starts without them
+  const kept = before?.lookup?.entity === row.lookup ? before.lookup : undefined;
+  if (row.lookup) meta.lookup = { ...kept, entity: row.lookup, displayField: row.lookupDisplay || 'name' };
   else delete meta.lookup;
   for (const flag of ['money', 'sortable', 'filterable'] as const) {
     if (flag === 'money' ? kind === 'money' : row[flag]) meta[flag] = true;

@@ -37,7 +37,8 @@ function fakeClient() {
   return { client, fields, factory: (_e: unknown, field: string) => (fields.push(field), client) };
 }
 
-const values = { code: 'C-1', name: 'شرکت آلفا', customerType: 'company' };
+// a company carries its national id (schemas/sales/customer.json requires it)
+const values = { code: 'C-1', name: 'شرکت آلفا', customerType: 'company', nationalId: '10380284790' };
 const save = () => screen.getByRole('button', { name: 'ذخیره' });
 const group = () => screen.getByRole('group', { name: /مدارک/ });
 

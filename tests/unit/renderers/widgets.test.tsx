@@ -125,6 +125,8 @@ describe('select widget', () => {
     const labels = Array.from(select.querySelectorAll('option')).map((o) => o.textContent);
     expect(labels).toEqual(expect.arrayContaining(['حقیقی', 'حقوقی']));
     await user.selectOptions(select, 'حقوقی');
+    // a company needs its national id (schemas/sales/customer.json)
+    await user.type(screen.getByLabelText(/^شناسه ملی/), '10380284790');
     await user.click(save());
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.customerType).toBe('company');
