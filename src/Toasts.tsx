@@ -4,6 +4,7 @@
  * which draws what was asked for meanwhile.
  */
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ToastContainer, toast } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 
@@ -18,6 +19,16 @@ export function Toasts({
   theme: 'light' | 'dark';
   onReady: (show: ShowToast) => void;
 }) {
+  const { t } = useTranslation();
   useEffect(() => onReady(toast), [onReady]);
-  return <ToastContainer position="bottom-center" rtl={rtl} newestOnTop theme={theme} />;
+  // toastify names its region «Notifications Alt+T» in English: named from the translations
+  return (
+    <ToastContainer
+      position="bottom-center"
+      rtl={rtl}
+      newestOnTop
+      theme={theme}
+      aria-label={t('shell.notifications')}
+    />
+  );
 }

@@ -19,6 +19,7 @@ import type { EntityClient, ExportRequest } from '../../runtime/entity/types';
 import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
 import { ChoiceFilter } from './ChoiceFilter';
 import { buildColumnDefs, CHOICE_FILTER } from './columns';
+import { withCellViews } from './cellViews';
 import { createDatasource } from './datasource';
 import { currentUserId, gridStateKey, loadGridState, saveGridState, type StoredColumn } from './gridState';
 import { JalaliDateInput } from './JalaliDateInput';
@@ -93,7 +94,10 @@ export function EntityGrid({
   const apiRef = useRef<GridApi<EntityRow> | null>(null);
   const [loading, setLoading] = useState(true);
   const [empty, setEmpty] = useState(false);
-  const columnDefs = useMemo(() => buildColumnDefs(definition, lang, t), [definition, lang, t]);
+  const columnDefs = useMemo(
+    () => withCellViews(buildColumnDefs(definition, lang, t), definition, lang),
+    [definition, lang, t],
+  );
   const datasource = useMemo(
     () =>
       createDatasource(

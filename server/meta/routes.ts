@@ -12,6 +12,7 @@ import { entityFromBody } from './lookup';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { validatorUrls, validatorsPlugin } from './validators';
 import { restrictChildren } from './childAccess';
+import { withBorrowedLabels } from './labelSources';
 
 /** Field-level visibility: fields the user's role may not see (field_permissions, mode hidden). */
 export async function hiddenFields(
@@ -60,7 +61,10 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
     }
     restrictChildren(stripped, modes);
     // validators of the schemas as sent (before titles, which do not change what is valid)
-    return { ...localise(stripped, req.lang, new Set()), validators: validatorUrls(ctx.registry, stripped) };
+    return {
+      ...localise(withBorrowedLabels(ctx, stripped), req.lang, new Set()),
+      validators: validatorUrls(ctx.registry, stripped),
+    };
   });
   await validatorsPlugin(app);
 }

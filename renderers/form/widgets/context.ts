@@ -1,7 +1,7 @@
 /** What every widget may read from the form: the display language and clients of other entities. */
 import type { WidgetProps } from '@rjsf/utils';
 import type { AttachmentsClient } from '../../../runtime/entity/attachments';
-import type { EntityClient } from '../../../runtime/entity/types';
+import type { EntityClient, EntityValues } from '../../../runtime/entity/types';
 import type { Lang } from '../../../runtime/shared/definition';
 
 export interface FormContext {
@@ -10,6 +10,8 @@ export interface FormContext {
   clientFor?: (entityKey: string) => EntityClient;
   /** Client of an attachments field of the form's entity, by field name. */
   attachmentsFor?: (field: string) => AttachmentsClient;
+  /** The values the form opened with (a read-only widget that shows one field by another). */
+  record?: EntityValues;
 }
 
 export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormContext['clientFor'] {
@@ -18,6 +20,10 @@ export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormConte
 
 export function widgetAttachmentsFor(props: Pick<WidgetProps, 'registry'>): FormContext['attachmentsFor'] {
   return (props.registry.formContext as Partial<FormContext> | undefined)?.attachmentsFor;
+}
+
+export function widgetRecord(props: Pick<WidgetProps, 'registry'>): EntityValues | undefined {
+  return (props.registry.formContext as Partial<FormContext> | undefined)?.record;
 }
 
 export function widgetLang(props: Pick<WidgetProps, 'registry'>): Lang {
