@@ -6,7 +6,7 @@ import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { api } from '../runtime/http/pipeline';
 import type { Lang } from '../runtime/shared/definition';
-import { toPersianDigits } from '../runtime/shared/normalize';
+import { sentenceNumber } from '../runtime/shared/fieldKinds/numberText';
 
 type Resource = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ export const numberDigits: FormatterModule = {
   // any value but a number passes unchanged (undefined too, so a missing value stays missing):
   // i18next's type says string, but it turns whatever comes back into text itself
   format: (value: unknown, _format, lng) =>
-    (typeof value === 'number' && lng === 'fa' ? toPersianDigits(String(value)) : value) as string,
+    (typeof value === 'number' && lng === 'fa' ? sentenceNumber(value, 'fa') : value) as string,
 };
 
 export async function initI18n(lang: Lang): Promise<typeof i18next> {
@@ -35,13 +35,16 @@ export async function initI18n(lang: Lang): Promise<typeof i18next> {
   const bundles = await Promise.all(langs.map((l) => load(l).catch(() => ({}) as Resource)));
   const resources: Record<string, { translation: Resource }> = {};
   langs.forEach((l, i) => (resources[l] = { translation: bundles[i] ?? {} }));
-  await i18next.use(initReactI18next).use(numberDigits).init({
-    lng: lang,
-    fallbackLng: 'fa',
-    resources,
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    returnNull: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(numberDigits)
+    .init({
+      lng: lang,
+      fallbackLng: 'fa',
+      resources,
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    });
   return i18next;
 }
 

@@ -1,6 +1,6 @@
 /**
- * A stored audit change (management.auditLog `changes`) as a person reads it: a before/after table
- * (the form) or one line (the grid cell), with the field labels and display values of the audited
+ * A stored audit change (management.auditLog `changes`) as a person reads it in the form: a
+ * before/after table (the grid's one-line cell: renderers/grid/cellViews.ts), with the field labels and display values of the audited
  * entity's definition (loaded and cached like any screen's: runtime/meta/loaders). Until the
  * definition is here, and for an entity the user may not open, fields show as stored.
  */
@@ -10,7 +10,7 @@ import type { KindSource } from '../../runtime/shared/fieldKind';
 import { loadDefinition } from '../../runtime/meta/loaders';
 import { useLoad } from '../hooks/useLoad';
 import { DataTable } from '../table/DataTable';
-import { diffRows, diffSummary, NO_FIELDS, parseDiff, type DiffRow } from './diffRows';
+import { diffRows, NO_FIELDS, parseDiff, type DiffRow } from './diffRows';
 
 export interface AuditDiffProps {
   /** «module.name» of the audited entity. */
@@ -54,11 +54,4 @@ export function AuditDiffTable(props: AuditDiffProps) {
       empty={<span>{t('history.empty')}</span>}
     />
   );
-}
-
-/** The change on one line (a grid cell). */
-export function AuditDiffLine(props: AuditDiffProps) {
-  const rows = useRows(props);
-  const text = rows ? diffSummary(rows, props.lang) : '';
-  return <span title={text}>{text}</span>;
 }

@@ -55,7 +55,7 @@ export interface FieldMeta {
   /**
    * A text field holding names the application knows: its values show as their labels, taken from
    * the named source when the definition is served (server/meta/labelSources.ts: `entities`,
-   * `workflowStates`, `fieldNames`).
+   * `workflowStates`, `fieldNames`, `settings`).
    */
   labelsFrom?: string;
   /** Lookup to another entity: the stored value is that entity's id. */

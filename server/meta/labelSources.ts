@@ -9,6 +9,7 @@
  */
 import type { EntityDefinition, LocalText } from '../../runtime/shared/definition';
 import type { AppContext } from '../context';
+import { SETTING_TITLES } from '../entities/gates';
 
 export type LabelSource = (defs: readonly EntityDefinition[]) => Record<string, LocalText>;
 
@@ -41,6 +42,8 @@ export const LABEL_SOURCES: Record<string, LabelSource> = {
       for (const [name, meta] of Object.entries(def.fields)) collect(out, name, meta.label);
     return out;
   },
+  /** A system setting's key («licence.expiresOn») → what it is. */
+  settings: () => ({ ...SETTING_TITLES }),
 };
 
 /** The definition with every `labelsFrom` field's enumLabels filled in (its own labels first). */

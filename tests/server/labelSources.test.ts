@@ -53,6 +53,13 @@ describe.each(DIALECTS)('borrowed labels on %s', (dialect) => {
     expect(audit.fields.entityKey?.enumLabels?.['sales.customer']?.fa).toBe('مشتریان');
   });
 
+  it('names the settings the server writes', async () => {
+    const setting = await definition('systemConfig', 'setting');
+    expect(setting.fields.key?.enumLabels?.['licence.expiresOn']?.fa).toBe('پایان اعتبار مجوز');
+    const en = await definition('systemConfig', 'setting', 'en');
+    expect(en.fields.key?.enumLabels?.['licence.expiresOn']?.en).toBe('Licence expires on');
+  });
+
   it('leaves a definition without borrowed labels as it is', async () => {
     const customer = await definition('sales', 'customer');
     expect(Object.values(customer.fields).some((f) => f.labelsFrom)).toBe(false);

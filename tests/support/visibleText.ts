@@ -29,6 +29,7 @@ const ALLOWED: RegExp[] = [
   /\bat \S+ \(\S+\)/g, // stack frame "at fn (file:line:col)"
   /\(?\/assets\/\S+\)?/g,
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // e-mail addresses
+  /© OpenStreetMap( contributors)?/g, // the map tiles' attribution, which their licence asks for
   // a document or record code's Latin prefix before its (Persian) number: «PO-۱۴۰۵-۰۰۰۱», «IR۶۳…»
   // (Sheba), typed by the user or set as the numbering prefix: an identifier, not a word
   /\b[A-Z]{1,5}(?=[-_/]?[0-9۰-۹])/g,
@@ -39,16 +40,27 @@ const ALLOWED: RegExp[] = [
  * user typed them). (The demo users' sign-in names are not here: they are also the role names,
  * which must show translated.)
  */
-export const USER_NAMES = [
-  'kg',
-  'pcs',
-  'pkt',
-  'ctn',
-];
+export const USER_NAMES = ['kg', 'pcs', 'pkt', 'ctn'];
+
+/**
+ * The demo users' sign-in names: identifiers, allowed where a user is named (a whole cell, «ویرایش
+ * staff»: a name after a Persian word in a label) but not as a word of a sentence or an untranslated
+ * role (the roles have the same names and must show translated).
+ */
+export const SIGN_IN_NAMES = ['admin', 'staff', 'vendor', 'customer', 'storekeeper', 'analyst'];
+
+/**
+ * Places whose text is the machine's, not the interface's: the UI log's messages and stack traces
+ * keep their own words and digits (#22). Matched against SeenText.where.
+ */
+export const RAW_PLACES: RegExp[] = [/\/management\/uiLog\b.*\bcol=log\b/];
 
 /** Latin text with the allowed parts blanked out. */
 export function withoutAllowed(text: string, extra: readonly string[] = []): string {
   let out = text;
+  const whole = text.trim();
+  if (SIGN_IN_NAMES.includes(whole)) return '';
+  for (const name of SIGN_IN_NAMES) out = out.replace(new RegExp(`(?<=[\u0600-\u06FF]\\s)${name}$`), ' ');
   for (const re of ALLOWED) out = out.replace(re, ' ');
   for (const word of [...USER_NAMES, ...extra]) {
     if (!word) continue;
@@ -69,6 +81,7 @@ const RAW_KEY: RegExp[] = [
 
 /** The defects in one piece of visible text (after the allow-list). */
 export function findDefects(seen: SeenText, extra: readonly string[] = []): Finding[] {
+  if (RAW_PLACES.some((re) => re.test(seen.where))) return [];
   const text = withoutAllowed(seen.text, extra);
   const out: Finding[] = [];
   for (const re of RAW_KEY) {

@@ -1,7 +1,7 @@
 /** Plain text: sent as typed (the pipeline normalises digits/letters on the way out). */
 import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { controlProps } from './context';
+import { controlProps, shownDigits } from './context';
 import { useDraft } from './draft';
 
 export function TextWidget(props: WidgetProps) {
@@ -11,7 +11,7 @@ export function TextWidget(props: WidgetProps) {
   return (
     <Input
       {...controlProps(props)}
-      value={value}
+      value={shownDigits(props, value)}
       placeholder={props.placeholder}
       onChange={(_, data) => draft.onChange(data.value === '' ? props.options.emptyValue : data.value)}
     />

@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { AttachmentsClient } from '../../../runtime/entity/attachments';
 import type { EntityClient, EntityValues } from '../../../runtime/entity/types';
 import type { Lang } from '../../../runtime/shared/definition';
+import { toPersianDigits } from '../../../runtime/shared/normalize';
 
 export interface FormContext {
   lang: Lang;
@@ -46,4 +47,16 @@ export function controlProps(props: WidgetProps) {
     onBlur: () => props.onBlur(props.id, props.value),
     onFocus: () => props.onFocus(props.id, props.value),
   };
+}
+
+/**
+ * A text as a text input shows it: in fa its digits are Persian, as the grid shows the value (a
+ * code «C-۰۰۰۱» reopened reads as it did in the list). Only the shown text: what the user types
+ * is kept as typed and the pipeline sends Western digits (runtime/shared/normalize). E-mail
+ * addresses and URLs keep their own digits.
+ */
+export function shownDigits(props: Pick<WidgetProps, 'registry' | 'schema'>, text: string): string {
+  const format = props.schema.format;
+  if (widgetLang(props) !== 'fa' || format === 'email' || format === 'uri') return text;
+  return toPersianDigits(text);
 }

@@ -21,10 +21,22 @@ describe('the walker finds what a Persian reader should not see', () => {
     expect(problems('وضعیت draft')).toEqual(['english']);
   });
   it('lets URLs, stack frames, e-mails, codes and unit symbols through', () => {
-    expect(withoutAllowed('GET https://a.example/api/x?id=12 failed').replace(/\s+/g, ' ')).toBe('GET failed');
+    expect(withoutAllowed('GET https://a.example/api/x?id=12 failed').replace(/\s+/g, ' ')).toBe(
+      'GET failed',
+    );
     expect(problems('at render (/assets/index-ab12.js:3:40)')).toEqual([]);
     expect(problems('kg')).toEqual([]);
-    expect(problems('admin')).toEqual(['english']);
+    // a sign-in name is an identifier as a whole cell or after a Persian word, not inside a sentence
+    expect(problems('admin')).toEqual([]);
+    expect(problems('ویرایش staff')).toEqual([]);
+    expect(problems('نقش admin است')).toEqual(['english']);
+    expect(problems('© OpenStreetMap')).toEqual([]);
+    expect(
+      findDefects({ kind: 'text', text: 'TypeError at e.then 12', where: 'x /management/uiLog div col=log' }),
+    ).toEqual([]);
+    expect(
+      findDefects({ kind: 'text', text: 'e.then', where: 'x /management/uiLog div col=userName' }),
+    ).toHaveLength(1);
     expect(problems('رایانامه info@example.com')).toEqual([]);
     expect(problems('کد ABC', ['ABC'])).toEqual([]);
     expect(problems('PO-۱۴۰۵-۰۰۰۱')).toEqual([]);
