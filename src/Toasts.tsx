@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToastContainer, toast } from 'react-toastify/unstyled';
+import { ToastContainer, toast, type CloseButtonProps } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 
 export type ShowToast = typeof toast;
@@ -29,6 +29,22 @@ export function Toasts({
       newestOnTop
       theme={theme}
       aria-label={t('shell.notifications')}
+      // toastify names its close button «close» and its timer bar «notification timer» in English:
+      // the button is named from the translations, the bar is not drawn
+      closeButton={({ closeToast }: CloseButtonProps) => (
+        <button
+          type="button"
+          className="Toastify__close-button"
+          aria-label={t('shell.closeNotice')}
+          onClick={(e) => {
+            e.stopPropagation();
+            closeToast(true);
+          }}
+        >
+          ×
+        </button>
+      )}
+      hideProgressBar
     />
   );
 }

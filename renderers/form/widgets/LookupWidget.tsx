@@ -8,7 +8,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createLookupSearch, toOption, type LookupOption, type LookupTarget } from '../lookup';
-import { controlProps, widgetClientFor } from './context';
+import { controlProps, shownDigits, widgetClientFor } from './context';
 import { useLoad } from '../../hooks/useLoad';
 
 export function LookupWidget(props: WidgetProps) {
@@ -62,6 +62,8 @@ export function LookupWidget(props: WidgetProps) {
   return (
     <Combobox
       id={controlId}
+      // Fluent names the arrow «Open» in English
+      expandIcon={{ 'aria-label': t('form.lookup.open') }}
       disabled={disabled}
       readOnly={readOnly}
       autoFocus={autoFocus}
@@ -73,7 +75,7 @@ export function LookupWidget(props: WidgetProps) {
       onFocus={onFocus}
       freeform
       clearable={!readOnly && !disabled}
-      value={text}
+      value={shownDigits(props, text)}
       selectedOptions={id === null ? [] : [String(id)]}
       onChange={(e) => onType((e.target as HTMLInputElement).value)}
       onOpenChange={(_, data) => {
@@ -94,8 +96,8 @@ export function LookupWidget(props: WidgetProps) {
       }}
     >
       {options.map((o) => (
-        <Option key={o.id} value={String(o.id)} text={o.text}>
-          {o.text}
+        <Option key={o.id} value={String(o.id)} text={shownDigits(props, o.text)}>
+          {shownDigits(props, o.text)}
         </Option>
       ))}
       {options.length === 0 && (
