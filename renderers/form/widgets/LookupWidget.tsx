@@ -8,7 +8,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createLookupSearch, toOption, type LookupOption, type LookupTarget } from '../lookup';
-import { controlProps, shownDigits, widgetClientFor } from './context';
+import { lookupDisplayKey } from '../../../runtime/shared/definition';
+import { controlProps, shownDigits, widgetClientFor, widgetRecord } from './context';
 import { useLoad } from '../../hooks/useLoad';
 
 export function LookupWidget(props: WidgetProps) {
@@ -17,8 +18,15 @@ export function LookupWidget(props: WidgetProps) {
   const clientFor = widgetClientFor(props);
   const client = useMemo(() => (target && clientFor ? clientFor(target.entity) : null), [target, clientFor]);
   const id = typeof props.value === 'number' ? props.value : null;
-  // Display texts of the rows seen (search results, the stored id's row).
-  const [labels, setLabels] = useState<Record<number, string>>({});
+  // Display texts of the rows seen (search results, the stored id's row). The record the form
+  // opened carries its lookups' texts (GetList's `{field}__display`): no Get is asked for them,
+  // which a user who may not read the looked-up entity would be refused (403).
+  const record = widgetRecord(props);
+  const [labels, setLabels] = useState<Record<number, string>>(() => {
+    const opened = record?.[props.name];
+    const shown = record?.[lookupDisplayKey(props.name)];
+    return typeof opened === 'number' && typeof shown === 'string' ? { [opened]: shown } : {};
+  });
   // While the user types, the input shows what they typed; otherwise the chosen row's text.
   const [typed, setTyped] = useState<string | null>(null);
   const [options, setOptions] = useState<LookupOption[]>([]);
