@@ -107,7 +107,7 @@ async function go(page: Page, route: string): Promise<void> {
 
 for (const user of USERS) {
   test(`every menu screen of ${user} reads in Persian, without a console error`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const errors: string[] = [];
     const findings: Finding[] = [];
     let where = '/login';
