@@ -8,7 +8,14 @@
 import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
 import type { EntityClient } from '../../../runtime/entity/types';
 import type { ListRequest } from '../../../runtime/shared/envelope';
-import { lookupRequest, LOOKUP_DELAY_MS, toOption, type LookupOption, type LookupTarget } from '../lookup';
+import {
+  lookupRequest,
+  LOOKUP_DELAY_MS,
+  mayLookUp,
+  toOption,
+  type LookupOption,
+  type LookupTarget,
+} from '../lookup';
 import type { GridLine } from './lines';
 
 export const LOOKUP_CELL_CLASS = 'erp-line-lookup';
@@ -42,6 +49,7 @@ export function createLineLookups(
   return {
     async search(target, text) {
       try {
+        if (!(await mayLookUp(target.entity))) return [];
         const page = await clientFor(target.entity).getList(lookupRequest(target.displayField, text));
         const options = page.rows.map((r) => toOption(r, target.displayField));
         for (const o of options) cache(target.entity).set(o.id, o.text);
@@ -74,6 +82,7 @@ export function createLineLookups(
     const requests = batches.flatMap(({ target, ids }) =>
       chunks(ids, ID_BATCH).map(async (chunk) => {
         try {
+          if (!(await mayLookUp(target.entity))) return;
           const page = await clientFor(target.entity).getList(idsRequest(chunk));
           for (const row of page.rows)
             cache(target.entity).set(row.id, toOption(row, target.displayField).text);

@@ -7,7 +7,7 @@ import { Combobox, Option } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createLookupSearch, toOption, type LookupOption, type LookupTarget } from '../lookup';
+import { createLookupSearch, mayLookUp, toOption, type LookupOption, type LookupTarget } from '../lookup';
 import { lookupDisplayKey } from '../../../runtime/shared/definition';
 import { controlProps, shownDigits, widgetClientFor, widgetRecord } from './context';
 import { useLoad } from '../../hooks/useLoad';
@@ -52,7 +52,10 @@ export function LookupWidget(props: WidgetProps) {
   const missing = id !== null && labels[id] === undefined;
   const stored = useLoad(
     missing && client && target
-      ? () => client.get(id).then((row) => toOption(row, target.displayField))
+      ? () =>
+          mayLookUp(target.entity).then((may) =>
+            may ? client.get(id).then((row) => toOption(row, target.displayField)) : null,
+          )
       : null,
     [missing, id, client, target],
   ).data;
