@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { localDigits } from '../../runtime/shared/fieldKinds/numberText';
 import type { AppContext, CurrentUser } from '../context';
 import { businessRoute } from '../http/business';
 import { forbidden, unknownEntity } from '../http/errors';
@@ -41,7 +42,8 @@ export function localise(def: EntityDefinition, lang: Lang, hidden: Set<string>)
   for (const name of Object.keys(copy.schema.properties)) {
     const prop = copy.schema.properties[name];
     const label = copy.fields[name]?.label;
-    if (prop && label) prop.title = localText(label, lang);
+    // the label's figures in the language's digits («۱۰٪»), as fieldLabel shows them
+    if (prop && label) prop.title = localDigits(localText(label, lang), lang);
   }
   return copy;
 }
