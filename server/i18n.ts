@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Lang } from '../runtime/shared/definition';
+import { localDigits, sentenceNumber } from '../runtime/shared/fieldKinds/numberText';
 import {
   messageParams,
   type MessageRef,
@@ -42,8 +43,18 @@ function splitKey(key: string): string[] {
 export function t(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
   const text = lookup(trees[lang], key) ?? lookup(trees.fa, key) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
-    name in params ? String(params[name]) : '',
+    name in params ? paramText(params[name], lang) : '',
   );
+}
+
+/**
+ * A value put into a message as the client shows values: in fa, numbers («دست‌کم ۰٫۰۰۱») and the
+ * digits of texts (a period «سال مالی ۱۴۰۴», a code) in Persian digits, as the grid shows them.
+ * (Params keep the raw values for programs.)
+ */
+function paramText(value: unknown, lang: Lang): string {
+  if (typeof value === 'number') return sentenceNumber(value, lang);
+  return localDigits(String(value), lang);
 }
 
 /** Language of a request: `en` when Accept-Language starts with it, Persian otherwise. */

@@ -7,6 +7,7 @@
 import { Button, Checkbox, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sentenceNumber } from '../../runtime/shared/fieldKinds/numberText';
 import type { EntityChoice } from './context';
 import {
   FIELD_KINDS,
@@ -42,7 +43,7 @@ const FLAGS = ['required', 'money', 'sortable', 'filterable'] as const;
 
 export function FieldsTable(props: FieldsTableProps) {
   const { rows: given, onChange: emit, entities, caption, onProblem, displayFieldOf } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   // Rows with a problem (a name being typed, a duplicate) stay here and are not sent on, so the
   // definition never loses a row; a change from outside replaces them.
@@ -89,7 +90,9 @@ export function FieldsTable(props: FieldsTableProps) {
     next.splice(i + by, 0, row!);
     onChange(next);
   };
-  const label = (col: string, i: number) => `${t(`designer.col.${col}`)} ${i + 1}`;
+  // «نام فیلد ۲»: the row's number in the language's digits
+  const label = (col: string, i: number) =>
+    `${t(`designer.col.${col}`)} ${sentenceNumber(i + 1, i18n.language === 'en' ? 'en' : 'fa')}`;
   // the money flag and the money kind are one choice
   const setKind = (i: number, kind: FieldKind) => set(i, { kind, money: kind === 'money' });
   const setFlag = (i: number, flag: (typeof FLAGS)[number], on: boolean) => {

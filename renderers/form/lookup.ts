@@ -10,6 +10,8 @@ import type { EntityRow, Lang, LookupSpec } from '../../runtime/shared/definitio
 import type { ListRequest } from '../../runtime/shared/envelope';
 import { displayValue } from '../../runtime/shared/fieldKind';
 import { lookupRowText, lookupSearchFields, searchText } from '../../runtime/shared/lookup';
+import { loadPermissions } from '../../runtime/meta/loaders';
+import { MODULES } from '../../runtime/shared/modules';
 
 export const LOOKUP_PAGE = 20;
 export const LOOKUP_DELAY_MS = 250;
@@ -91,4 +93,19 @@ export function lookupSearchFor(
 export function splitEntityKey(key: string): { module: string; name: string } {
   const dot = key.indexOf('.');
   return { module: key.slice(0, dot), name: key.slice(dot + 1) };
+}
+
+/**
+ * Whether the user may read the looked-up entity («module.name»), from its cached permissions: a
+ * lookup of an entity the user may not read asks no Get or GetList the server would refuse (403
+ * in the console); its ids show as they are. An entity outside the server's modules (the form
+ * warm-up's in-memory one) is not asked about.
+ */
+export function mayLookUp(entityKey: string): Promise<boolean> {
+  const dot = entityKey.indexOf('.');
+  if (!(MODULES as readonly string[]).includes(entityKey.slice(0, dot))) return Promise.resolve(true);
+  return loadPermissions(entityKey.slice(0, dot), entityKey.slice(dot + 1)).then(
+    (p) => p.view,
+    () => true, // permissions unknown: ask as before (the pipeline reports a refusal)
+  );
 }

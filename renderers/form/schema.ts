@@ -24,7 +24,18 @@ const w = (widget: string): KindWidget => ({ widget });
 
 /** The form widget of each kind (widgets/registry.ts holds them by name). */
 export const FORM_WIDGETS: Record<FieldKind, KindWidget> = {
-  text: w('text'),
+  // a text that names some of its values (enumLabels, labelsFrom): a read-only one shows the label
+  text: {
+    widget: 'text',
+    options: (field, lang) =>
+      field.enumLabels
+        ? {
+            labels: Object.fromEntries(
+              Object.entries(field.enumLabels).map(([v, l]) => [v, localText(l, lang)]),
+            ),
+          }
+        : {},
+  },
   longText: w('textarea'),
   integer: w('number'),
   decimal: w('number'),

@@ -80,6 +80,8 @@ export interface EntityFormController {
     clientFor?: (entityKey: string) => EntityClient;
     attachmentsFor: (field: string) => ReturnType<AttachmentsClientFactory>;
     drafts: Drafts;
+    /** The values the form opened with (widgets/context.ts widgetRecord). */
+    record?: EntityValues;
   };
   validator: ReturnType<typeof recordValidator>;
   /** Server field messages and broken rules blamed on fields. */
@@ -357,8 +359,9 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       attachmentsFor: (field: string) => attachments(definition, field),
       drafts,
       fill: setFilled,
+      record: props.values,
     }),
-    [lang, clientFor, attachments, definition, drafts],
+    [lang, clientFor, attachments, definition, drafts, props.values],
   );
 
   return {

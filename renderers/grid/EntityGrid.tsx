@@ -21,6 +21,7 @@ import { localText, type EntityDefinition, type EntityRow, type Lang } from '../
 import { ChoiceFilter } from './ChoiceFilter';
 import { LookupFilter, LOOKUP_FILTER } from './LookupFilter';
 import { buildColumnDefs, CHOICE_FILTER, type LookupSearchFor } from './columns';
+import { withCellViews } from './cellViews';
 import { createDatasource } from './datasource';
 import { currentUserId, gridStateKey, loadGridState, saveGridState, type StoredColumn } from './gridState';
 import { JalaliDateInput } from './JalaliDateInput';
@@ -132,7 +133,7 @@ export function EntityGrid({
   const [totals, setTotals] = useState<ListTotals | null>(null);
   // a phone: the key column stays in view while the others scroll sideways (phoneGrid.ts)
   const columnDefs = useMemo(() => {
-    const defs = buildColumnDefs(definition, lang, t, lookupSearch);
+    const defs = withCellViews(buildColumnDefs(definition, lang, t, lookupSearch), definition, lang);
     return isPhoneViewport() ? pinKeyColumn(defs, lang) : defs;
   }, [definition, lang, t, lookupSearch]);
   // a phone has no double-click: a double tap opens the row

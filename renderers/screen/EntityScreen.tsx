@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues, ExportFormat, ExportRequest } from '../../runtime/entity/types';
 import {
   localText,
+  LOOKUP_DISPLAY_SUFFIX,
   type EntityDefinition,
   type EntityPermissions,
   type EntityRow,
@@ -60,6 +61,21 @@ const useStyles = makeStyles({
 interface Open {
   mode: FormMode;
   row?: EntityRow;
+}
+
+/**
+ * The fresh row with the lookup texts GetList sent beside the list's row (`{field}__display`) where
+ * the lookup still holds the same id: the form's lookups show them without asking Get for each,
+ * which a user who may not read the looked-up entity would be refused (403).
+ */
+function withListTexts(fresh: EntityRow, listed: EntityRow): EntityRow {
+  const out: EntityRow = { ...fresh };
+  for (const [key, text] of Object.entries(listed)) {
+    if (!key.endsWith(LOOKUP_DISPLAY_SUFFIX) || Object.hasOwn(fresh, key)) continue;
+    const field = key.slice(0, -LOOKUP_DISPLAY_SUFFIX.length);
+    if (fresh[field] === listed[field]) out[key] = text;
+  }
+  return out;
 }
 
 export function EntityScreen({
@@ -244,7 +260,7 @@ export function EntityScreen({
     void loadForm(definition).catch(() => undefined); // meanwhile
     // Fresh copy so the version we send back is the stored one.
     const fresh = await client.get(row.id).catch(() => null);
-    if (fresh) await openForm({ mode: permissions.edit ? 'edit' : 'view', row: fresh });
+    if (fresh) await openForm({ mode: permissions.edit ? 'edit' : 'view', row: withListTexts(fresh, row) });
   };
 
   const save = async (values: EntityValues) => {

@@ -1,6 +1,7 @@
 /** Fiscal periods: loading the list and choosing the current one after sign-in. */
 import { api, type CallOptions } from '../http/pipeline';
 import type { ListPage } from '../shared/envelope';
+import { loadPermissions } from '../meta/loaders';
 import { getCurrentPeriod, setCurrentPeriod, type CurrentPeriod } from './current';
 
 export interface FiscalPeriod {
@@ -12,7 +13,14 @@ export interface FiscalPeriod {
   closed?: boolean;
 }
 
+/**
+ * The fiscal periods the user may read. A user without `view` on accounting.fiscalPeriod (a
+ * vendor, a customer, a storekeeper) is not asked for the list the server would refuse (403 in
+ * the console on every page): they have no periods, so the header shows no period selector.
+ */
 export async function loadPeriods(options: CallOptions = {}): Promise<FiscalPeriod[]> {
+  const may = await loadPermissions('accounting', 'fiscalPeriod');
+  if (!may.view) return [];
   const page = await api.post<ListPage<FiscalPeriod>>(
     'Accounting/FiscalPeriod/GetList',
     { startRow: 0, endRow: 500, sortModel: [{ colId: 'startDate', sort: 'desc' }] },

@@ -52,6 +52,12 @@ export interface FieldMeta {
   precision?: number;
   /** Enum labels per value, for selects and grid cells; a multiEnum's options are its keys, in order. */
   enumLabels?: Record<string, LocalText>;
+  /**
+   * A text field holding names the application knows: its values show as their labels, taken from
+   * the named source when the definition is served (server/meta/labelSources.ts: `entities`,
+   * `workflowStates`, `fieldNames`, `settings`).
+   */
+  labelsFrom?: string;
   /** Lookup to another entity: the stored value is that entity's id (see LookupSpec). */
   lookup?: LookupSpec;
   sortable?: boolean;

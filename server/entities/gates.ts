@@ -8,6 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { LocalText } from '../../runtime/shared/definition';
 import type { AppContext } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { SystemTables } from '../db/types';
@@ -19,6 +20,11 @@ import type { Untyped } from '../db/untyped';
 export const SETTINGS_ENTITY = 'systemConfig.setting';
 export const BRANCH_ENTITY = 'systemConfig.branch';
 export const LICENCE_KEY = 'licence.expiresOn';
+
+/** What each setting the server writes is, for people (the settings grid's key column). */
+export const SETTING_TITLES: Record<string, LocalText> = {
+  [LICENCE_KEY]: { fa: 'پایان اعتبار مجوز', en: 'Licence expires on' },
+};
 
 /** Today as yyyy-mm-dd (UTC). */
 export function today(): string {

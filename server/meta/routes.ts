@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { localDigits } from '../../runtime/shared/fieldKinds/numberText';
 import type { AppContext, CurrentUser } from '../context';
 import { businessRoute } from '../http/business';
 import { forbidden, unknownEntity } from '../http/errors';
@@ -19,6 +20,7 @@ import type { WorkflowDefinition } from '../../runtime/shared/definition';
 function transitionsOf(wf: WorkflowDefinition, role: string): WorkflowDefinition {
   return { ...wf, transitions: wf.transitions.filter((tr) => tr.roles.includes(role)) };
 }
+import { withBorrowedLabels } from './labelSources';
 
 /** Field-level visibility: fields the user's role may not see (field_permissions, mode hidden). */
 export async function hiddenFields(
@@ -47,7 +49,8 @@ export function localise(def: EntityDefinition, lang: Lang, hidden: Set<string>)
   for (const name of Object.keys(copy.schema.properties)) {
     const prop = copy.schema.properties[name];
     const label = copy.fields[name]?.label;
-    if (prop && label) prop.title = localText(label, lang);
+    // the label's figures in the language's digits («۱۰٪»), as fieldLabel shows them
+    if (prop && label) prop.title = localDigits(localText(label, lang), lang);
   }
   return copy;
 }
@@ -71,7 +74,10 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
     // values an entity rule computes: the form shows them from the server's Preview
     if (rulesOf(entity.key).some((r) => r.computes)) stripped.serverComputed = true;
     // validators of the schemas as sent (before titles, which do not change what is valid)
-    return { ...localise(stripped, req.lang, new Set()), validators: validatorUrls(ctx.registry, stripped) };
+    return {
+      ...localise(withBorrowedLabels(ctx, stripped), req.lang, new Set()),
+      validators: validatorUrls(ctx.registry, stripped),
+    };
   });
   await validatorsPlugin(app);
 }

@@ -168,12 +168,13 @@ export async function securityAdminPlugin(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  businessRoute(app, 'Security/Menu/GetLayout', async ({ user }) => {
+  businessRoute(app, 'Security/Menu/GetLayout', async ({ req, user }) => {
     await allowedSecurity(ctx, user);
-    const modules = new Map<string, { key: string; order: number; hidden: boolean }[]>();
+    const modules = new Map<string, { key: string; order: number; hidden: boolean; title: string }[]>();
     for (const s of await menuSlots(ctx)) {
       const list = modules.get(s.module) ?? [];
-      list.push({ key: s.key, order: s.order, hidden: s.hidden });
+      // the title in the request's language, so the menu editor never names an item by its key
+      list.push({ key: s.key, order: s.order, hidden: s.hidden, title: localText(s.title, req.lang) });
       modules.set(s.module, list);
     }
     return [...modules].map(([module, entities]) => ({ module, entities }));

@@ -3,6 +3,7 @@
  * with a menu placement or a shell page) its order in its module and whether it is hidden.
  * GetMenu follows it for everyone; items without a row keep the definition's order.
  */
+import type { LocalText } from '../../runtime/shared/definition';
 import type { AppContext } from '../context';
 import { SHELL_PAGES } from './pages';
 
@@ -13,6 +14,8 @@ export interface MenuSlot {
   order: number;
   hidden: boolean;
   page: boolean;
+  /** The item's title (the definition's or the shell page's), for editors that name it. */
+  title: LocalText;
 }
 
 export async function readLayout(ctx: AppContext): Promise<Map<string, { order: number; hidden: boolean }>> {
@@ -34,6 +37,7 @@ export async function menuSlots(ctx: AppContext): Promise<MenuSlot[]> {
       order: saved?.order ?? e.def.menu.order ?? 0,
       hidden: saved?.hidden ?? false,
       page: false,
+      title: e.def.title,
     });
   }
   for (const p of SHELL_PAGES) {
@@ -46,6 +50,7 @@ export async function menuSlots(ctx: AppContext): Promise<MenuSlot[]> {
       order: saved?.order ?? p.order,
       hidden: saved?.hidden ?? false,
       page: true,
+      title: p.title,
     });
   }
   return slots.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));

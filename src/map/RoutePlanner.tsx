@@ -53,7 +53,12 @@ export function RoutePlanner({ config, waypoints = [], height = '70vh', onReady 
     let stopTiles: () => void = () => undefined;
     void loadLeaflet().then((L) => {
       if (disposed || !element.current) return;
-      map = L.map(element.current, { center: config.center, zoom: config.zoom });
+      // Leaflet's zoom buttons are titled in English and its attribution starts with a «Leaflet»
+      // link: the buttons are named from the translations, the prefix is left out (the tiles'
+      // own attribution, which their licence asks for, stays)
+      map = L.map(element.current, { center: config.center, zoom: config.zoom, zoomControl: false });
+      L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(map);
+      map.attributionControl.setPrefix(false);
       const tiles = L.tileLayer(config.tileUrl, { attribution: config.tileAttribution, maxZoom: 19 });
       stopTiles = watchTiles(tiles, (unreachable) => markRef.current('tiles', unreachable));
       tiles.addTo(map);

@@ -52,7 +52,7 @@ test('a bad line of an invoice (417 TableMessageTexts) opens the table error mod
   await expect(modal).toBeVisible();
   const row = modal.getByRole('row').filter({ hasText: 'quantity' });
   await expect(row.getByRole('cell').nth(0)).toHaveText('۳');
-  await expect(row.getByRole('cell').nth(2)).toHaveText('مقدار باید دست‌کم 0.001 باشد.');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('مقدار باید دست‌کم ۰٫۰۰۱ باشد.');
   await expect(modal.getByText('مقادیر را به‌درستی وارد نکرده‌اید.')).toBeVisible();
 });
 

@@ -56,10 +56,10 @@ test('an analyst creates an entity, publishes, finds it in the menu, enters data
   await page.getByRole('textbox', { name: /^عنوان انگلیسی/ }).fill('Notes');
   await page.getByRole('button', { name: 'افزودن فیلد', exact: true }).click();
   const fields = page.getByRole('table', { name: 'فیلدها' });
-  await fields.getByRole('textbox', { name: 'نام فیلد 2' }).fill('amount');
-  await fields.getByRole('combobox', { name: 'نوع 2' }).selectOption('integer');
-  await fields.getByRole('checkbox', { name: 'مبلغ (ریال) 2' }).check();
-  await fields.getByRole('textbox', { name: 'برچسب فارسی 2' }).fill('مبلغ');
+  await fields.getByRole('textbox', { name: 'نام فیلد ۲' }).fill('amount');
+  await fields.getByRole('combobox', { name: 'نوع ۲' }).selectOption('integer');
+  await fields.getByRole('checkbox', { name: 'مبلغ (ریال) ۲' }).check();
+  await fields.getByRole('textbox', { name: 'برچسب فارسی ۲' }).fill('مبلغ');
   await page.getByRole('checkbox', { name: 'مبلغ', exact: true }).check();
 
   // live preview of the form (validators precompiled by the server for the draft, none compiled here)
@@ -87,7 +87,7 @@ test('an analyst creates an entity, publishes, finds it in the menu, enters data
   await selectInDesigner(page, name, title);
   await page
     .getByRole('table', { name: 'فیلدها' })
-    .getByRole('textbox', { name: 'برچسب فارسی 2' })
+    .getByRole('textbox', { name: 'برچسب فارسی ۲' })
     .fill('مبلغ کل');
   await publish(page, 2, 'تغییر برچسب');
   await openEntity(page, title, name);

@@ -327,7 +327,7 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
     const byField = Object.fromEntries(res.body.ServerMessageTexts.map((m) => [m.FieldName, m.Message]));
     expect(byField).toMatchObject({
       code: 'قالب مقدار واردشده درست نیست.',
-      name: 'دست‌کم 2 نویسه وارد کنید.',
+      name: 'دست‌کم ۲ نویسه وارد کنید.',
       customerType: 'یکی از گزینه‌های مجاز را انتخاب کنید.',
       nationalCode: 'کد ملی معتبر نیست.',
       creditLimit: 'نوع مقدار واردشده درست نیست.',

@@ -243,10 +243,15 @@ describe('low-code access rules on sqlite', () => {
     expect((await call(app, 'SystemConfig/Branch/GetList', vendor2.token, {})).status).toBe(403);
 
     const layout = await call<
-      { module: string; entities: { key: string; order: number; hidden: boolean }[] }[]
+      { module: string; entities: { key: string; order: number; hidden: boolean; title: string }[] }[]
     >(app, 'Security/Menu/GetLayout', tok.admin!);
     const sales = layout.body.Data.find((m) => m.module === 'sales')!;
     expect(sales.entities.map((e) => e.key)).toContain('sales.customer');
+    // every item is named (shell pages too), so the menu editor never shows a key
+    const titles = new Map(layout.body.Data.flatMap((m) => m.entities.map((e) => [e.key, e.title])));
+    expect(titles.get('transport.routePlanner')).toBe('برنامه‌ریزی مسیر');
+    expect(titles.get('security.users')).toBe('کاربران');
+    expect([...titles.values()].every((t) => typeof t === 'string' && t.length > 0)).toBe(true);
     const reordered = sales.entities.map((e, i) => ({
       ...e,
       order: sales.entities.length - i,

@@ -52,7 +52,7 @@ describe.each(DIALECTS)('catalogue situations on %s', (dialect) => {
         FieldName: 'quantity',
         Key: 'validation.minimum',
         Params: expect.objectContaining({ limit: 0.001 }),
-        Message: 'مقدار باید دست‌کم 0.001 باشد.',
+        Message: 'مقدار باید دست‌کم ۰٫۰۰۱ باشد.',
       },
     ]);
     expect(await count('Sales/Invoice')).toBe(before);

@@ -10,7 +10,14 @@ import type { EntityClient } from '../../../runtime/entity/types';
 import type { EntityRow, Lang } from '../../../runtime/shared/definition';
 import type { ListRequest } from '../../../runtime/shared/envelope';
 import { exactMatch } from '../../../runtime/shared/lookup';
-import { lookupRequest, LOOKUP_DELAY_MS, toOption, type LookupOption, type LookupTarget } from '../lookup';
+import {
+  lookupRequest,
+  LOOKUP_DELAY_MS,
+  mayLookUp,
+  toOption,
+  type LookupOption,
+  type LookupTarget,
+} from '../lookup';
 import type { GridLine } from './lines';
 
 export const LOOKUP_CELL_CLASS = 'erp-line-lookup';
@@ -57,6 +64,8 @@ export function createLineLookups(
   };
   const found = async (target: LookupTarget, text: string, size?: number): Promise<EntityRow[]> => {
     try {
+      // a user who may not read the looked-up entity is not sent to be refused (403)
+      if (!(await mayLookUp(target.entity))) return [];
       return (await clientFor(target.entity).getList(lookupRequest(target, text, size))).rows;
     } catch {
       return [];
@@ -103,6 +112,7 @@ export function createLineLookups(
     const requests = batches.flatMap(({ target, ids }) =>
       chunks(ids, ID_BATCH).map(async (chunk) => {
         try {
+          if (!(await mayLookUp(target.entity))) return;
           const page = await clientFor(target.entity).getList(idsRequest(chunk));
           for (const row of page.rows) cache(target).set(row.id, toOption(row, target, lang).text);
         } catch {

@@ -1,7 +1,12 @@
-/** The AG Grid modules the lines grid uses (client-side rows, editors, selection, tooltips). */
+/**
+ * The AG Grid modules the lines grid uses (client-side rows, editors, selection, tooltips).
+ * CustomEditorModule: a lookup column's editor is our own component (lineLookupColumn); without it
+ * AG Grid logs error #200 on the first document form (the form warm-up's lines grid included).
+ */
 import {
   CellStyleModule,
   CheckboxEditorModule,
+  CustomEditorModule,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   LocaleModule,
@@ -29,6 +34,7 @@ export function registerLinesGridModules(): void {
     NumberEditorModule,
     SelectEditorModule,
     CheckboxEditorModule,
+    CustomEditorModule,
     RowSelectionModule,
     TooltipModule,
     CellStyleModule,

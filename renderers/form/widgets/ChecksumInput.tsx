@@ -2,7 +2,7 @@
 import { Input, Text, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { controlProps } from './context';
+import { controlProps, shownDigits } from './context';
 import { useDraft } from './draft';
 
 interface Props {
@@ -29,7 +29,7 @@ export function ChecksumInput({ widget, check, okKey, badKey, completeAt }: Prop
       <Input
         {...controlProps(widget)}
         dir="ltr"
-        value={value}
+        value={shownDigits(widget, value)}
         aria-describedby={show ? feedbackId : undefined}
         onChange={(_, data) => draft.onChange(data.value === '' ? undefined : data.value)}
       />

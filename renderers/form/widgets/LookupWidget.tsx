@@ -11,8 +11,16 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exactMatch, fillValues } from '../../../runtime/shared/lookup';
-import { createLookupSearch, lookupRequest, toOption, type LookupOption, type LookupTarget } from '../lookup';
-import { controlProps, widgetClientFor, widgetFill, widgetLang } from './context';
+import {
+  createLookupSearch,
+  lookupRequest,
+  mayLookUp,
+  toOption,
+  type LookupOption,
+  type LookupTarget,
+} from '../lookup';
+import { lookupDisplayKey } from '../../../runtime/shared/definition';
+import { controlProps, shownDigits, widgetClientFor, widgetFill, widgetLang, widgetRecord } from './context';
 import { useLoad } from '../../hooks/useLoad';
 
 export function LookupWidget(props: WidgetProps) {
@@ -23,8 +31,15 @@ export function LookupWidget(props: WidgetProps) {
   const lang = widgetLang(props);
   const fill = widgetFill(props);
   const id = typeof props.value === 'number' ? props.value : null;
-  // Display texts of the rows seen (search results, the stored id's row).
-  const [labels, setLabels] = useState<Record<number, string>>({});
+  // Display texts of the rows seen (search results, the stored id's row). The record the form
+  // opened carries its lookups' texts (GetList's `{field}__display`): no Get is asked for them,
+  // which a user who may not read the looked-up entity would be refused (403).
+  const record = widgetRecord(props);
+  const [labels, setLabels] = useState<Record<number, string>>(() => {
+    const opened = record?.[props.name];
+    const shown = record?.[lookupDisplayKey(props.name)];
+    return typeof opened === 'number' && typeof shown === 'string' ? { [opened]: shown } : {};
+  });
   // While the user types, the input shows what they typed; otherwise the chosen row's text.
   const [typed, setTyped] = useState<string | null>(null);
   const [options, setOptions] = useState<LookupOption[]>([]);
@@ -51,7 +66,12 @@ export function LookupWidget(props: WidgetProps) {
   // permissions and row scope); a failure shows no text.
   const missing = id !== null && labels[id] === undefined;
   const stored = useLoad(
-    missing && client && target ? () => client.get(id).then((row) => toOption(row, target, lang)) : null,
+    missing && client && target
+      ? () =>
+          mayLookUp(target.entity).then((may) =>
+            may ? client.get(id).then((row) => toOption(row, target, lang)) : null,
+          )
+      : null,
     [missing, id, client, target, lang],
   ).data;
 
@@ -109,6 +129,8 @@ export function LookupWidget(props: WidgetProps) {
     <>
       <Combobox
         id={controlId}
+        // Fluent names the arrow «Open» in English
+        expandIcon={{ 'aria-label': t('form.lookup.open') }}
         disabled={disabled}
         readOnly={readOnly}
         autoFocus={autoFocus}
@@ -126,7 +148,7 @@ export function LookupWidget(props: WidgetProps) {
         onFocus={onFocus}
         freeform
         clearable={!readOnly && !disabled}
-        value={text}
+        value={shownDigits(props, text)}
         selectedOptions={id === null ? [] : [String(id)]}
         onChange={(e) => onType((e.target as HTMLInputElement).value)}
         onOpenChange={(_, data) => {
@@ -146,8 +168,8 @@ export function LookupWidget(props: WidgetProps) {
         }}
       >
         {options.map((o) => (
-          <Option key={o.id} value={String(o.id)} text={o.text}>
-            {o.text}
+          <Option key={o.id} value={String(o.id)} text={shownDigits(props, o.text)}>
+            {shownDigits(props, o.text)}
           </Option>
         ))}
         {options.length === 0 && (

@@ -1,6 +1,6 @@
 import { Textarea } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { controlProps } from './context';
+import { controlProps, shownDigits } from './context';
 import { useDraft } from './draft';
 
 export function TextareaWidget(props: WidgetProps) {
@@ -12,7 +12,7 @@ export function TextareaWidget(props: WidgetProps) {
   return (
     <Textarea
       {...controlProps(props)}
-      value={value}
+      value={shownDigits(props, value)}
       rows={rows}
       resize={autoGrow ? 'none' : 'vertical'}
       textarea={

@@ -1,8 +1,9 @@
 /** What every widget may read from the form: the display language and clients of other entities. */
 import type { WidgetProps } from '@rjsf/utils';
 import type { AttachmentsClient } from '../../../runtime/entity/attachments';
-import type { EntityClient } from '../../../runtime/entity/types';
+import type { EntityClient, EntityValues } from '../../../runtime/entity/types';
 import type { Lang } from '../../../runtime/shared/definition';
+import { toPersianDigits } from '../../../runtime/shared/normalize';
 
 export interface FormContext {
   lang: Lang;
@@ -12,6 +13,8 @@ export interface FormContext {
   attachmentsFor?: (field: string) => AttachmentsClient;
   /** Sets fields of the form a lookup's pick fills (LookupSpec.fill): field → value, lines by child name. */
   fill?: (values: Record<string, unknown>) => void;
+  /** The values the form opened with (a read-only widget that shows one field by another). */
+  record?: EntityValues;
 }
 
 export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormContext['clientFor'] {
@@ -20,6 +23,10 @@ export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormConte
 
 export function widgetAttachmentsFor(props: Pick<WidgetProps, 'registry'>): FormContext['attachmentsFor'] {
   return (props.registry.formContext as Partial<FormContext> | undefined)?.attachmentsFor;
+}
+
+export function widgetRecord(props: Pick<WidgetProps, 'registry'>): EntityValues | undefined {
+  return (props.registry.formContext as Partial<FormContext> | undefined)?.record;
 }
 
 export function widgetLang(props: Pick<WidgetProps, 'registry'>): Lang {
@@ -46,4 +53,16 @@ export function controlProps(props: WidgetProps) {
 
 export function widgetFill(props: Pick<WidgetProps, 'registry'>): FormContext['fill'] {
   return (props.registry.formContext as Partial<FormContext> | undefined)?.fill;
+}
+
+/**
+ * A text as a text input shows it: in fa its digits are Persian, as the grid shows the value (a
+ * code «C-۰۰۰۱» reopened reads as it did in the list). Only the shown text: what the user types
+ * is kept as typed and the pipeline sends Western digits (runtime/shared/normalize). E-mail
+ * addresses and URLs keep their own digits.
+ */
+export function shownDigits(props: Pick<WidgetProps, 'registry' | 'schema'>, text: string): string {
+  const format = props.schema.format;
+  if (widgetLang(props) !== 'fa' || format === 'email' || format === 'uri') return text;
+  return toPersianDigits(text);
 }

@@ -5,6 +5,7 @@
  */
 import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
 import { AttachmentsWidget } from './AttachmentsWidget';
+import { AuditDiffWidget } from './AuditDiffWidget';
 import { CheckboxWidget } from './CheckboxWidget';
 import { CompanyIdWidget } from './CompanyIdWidget';
 import { DateTimeWidget } from './DateTimeWidget';
@@ -55,6 +56,7 @@ export const widgetRegistry: RegistryWidgetsType = {
   multiSelect: MultiSelectWidget,
   time: TimeWidget,
   dateTime: DateTimeWidget,
+  auditDiff: AuditDiffWidget,
 };
 
 /** Adds or replaces a widget for later screens (e.g. lookup, lines-grid). */

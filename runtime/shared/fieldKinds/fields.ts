@@ -9,6 +9,7 @@ import type { FieldKind } from './kinds';
 import { MAX_PRECISION } from './kinds';
 import { multiEnumOptions } from './multiEnum';
 import { displayValue, KINDS, parseValue } from './specs';
+import { localDigits } from './numberText';
 
 /** A field's label in `lang` (fa when the language has none), else its name. */
 export function fieldLabel(
@@ -17,7 +18,9 @@ export function fieldLabel(
   lang: Lang,
 ): string {
   const meta = Object.hasOwn(source.fields, name) ? source.fields[name] : undefined;
-  return localText(meta?.label, lang) || name;
+  const label = localText(meta?.label, lang);
+  // a label's figures in the language's digits («بیمه (۷٪)» even when stored with Western ones)
+  return label ? localDigits(label, lang) : name;
 }
 
 function partsOf(source: KindSource, name: string) {

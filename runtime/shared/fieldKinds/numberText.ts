@@ -10,6 +10,15 @@ export function localDigits(text: string, lang: Lang): string {
   return lang === 'fa' ? toPersianDigits(text) : text;
 }
 
+/**
+ * A number put into a sentence (a message's limit, a count, a year): the language's digits and
+ * decimal separator («۰٫۰۰۱» in fa), without grouping, so a year reads «۱۴۰۴».
+ */
+export function sentenceNumber(value: number, lang: Lang): string {
+  const text = String(value);
+  return lang === 'fa' ? toPersianDigits(text.replace('.', '\u066b')) : text;
+}
+
 /** Grouping separator shown between thousands: Arabic thousands separator in fa, comma otherwise. */
 export function groupSeparator(lang: Lang): string {
   return lang === 'fa' ? '\u066c' : ',';

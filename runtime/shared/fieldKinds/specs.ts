@@ -103,7 +103,9 @@ const textSpec = (filter: FilterFamily, sortable: boolean): KindSpec => ({
   types: ['string'],
   schema: () => ({ type: 'string' }),
   parse: emptyText,
-  display: (value, lang, _field, options) => plain(value, lang, options),
+  // a text field may name some of its values (enumLabels, or labelsFrom filled in by the server):
+  // those show their label, any other value shows as stored
+  display: (value, lang, field, options) => labelOf(String(value), lang, field, options),
   filter,
   sortable,
   numeric: false,

@@ -9,6 +9,7 @@ import { useLoad } from '../../../renderers/hooks/useLoad';
 import { toast } from '../../../runtime/ui/toasts';
 import { securityApi, type MenuLayoutModule, type RoleEntry, type UserEntry } from './api';
 import { toggleAccess } from './layout';
+import { roleName } from './roleName';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '4px' },
@@ -55,7 +56,7 @@ export function MenuAccessEditor({ roles, users, layout, titleOf, moduleTitle }:
             <optgroup label={t('security.menu.roles')}>
               {roles.map((r) => (
                 <option key={r.role} value={r.role}>
-                  {r.role}
+                  {roleName(t, r.role)}
                 </option>
               ))}
             </optgroup>

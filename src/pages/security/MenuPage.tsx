@@ -43,6 +43,8 @@ export function MenuPage() {
     ]);
     const perms = roles[0] ? await securityApi.permissions(roles[0].role) : { entities: [] };
     const titles = new Map(perms.entities.map((e) => [e.key, e.title]));
+    // shell pages (the route planner, the low-code tools) are named by the layout itself
+    for (const m of layout) for (const e of m.entities) if (e.title) titles.set(e.key, e.title);
     return { layout: sortedLayout(layout), roles, users, titles };
   }, []).data;
   // the layout as edited here (starts as loaded)

@@ -13,6 +13,7 @@ import { toast } from '../../../runtime/ui/toasts';
 import { securityApi, type EntityPermission, type RoleEntry } from './api';
 import { FieldModes } from './FieldModes';
 import { changedEntities, setAction, setColumn, setFieldMode } from './matrix';
+import { roleName } from './roleName';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: '12px', alignItems: 'end', marginBlock: '12px' },
@@ -97,7 +98,7 @@ export function PermissionsPage() {
           aria-expanded={open === e.key}
           onClick={() => setOpen(open === e.key ? null : e.key)}
         >
-          {t('security.permissions.fieldsCount', { count: Object.keys(e.fields).length })}
+          {t('security.permissions.fieldsCount', { n: Object.keys(e.fields).length })}
         </Button>
       ),
     },
@@ -112,7 +113,7 @@ export function PermissionsPage() {
           <Select value={role} onChange={(_, d) => setRole(d.value)}>
             {roles.map((r) => (
               <option key={r.role} value={r.role}>
-                {r.role}
+                {roleName(t, r.role)}
               </option>
             ))}
           </Select>
@@ -126,7 +127,7 @@ export function PermissionsPage() {
       ) : (
         <div className={styles.wrap}>
           <DataTable
-            label={t('security.permissions.matrix', { role })}
+            label={t('security.permissions.matrix', { role: roleName(t, role) })}
             columns={columns(entities)}
             rows={entities}
             rowKey={(e) => e.key}

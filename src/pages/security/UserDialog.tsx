@@ -19,6 +19,7 @@ import { toWesternDigits } from '../../../renderers/format';
 import { ApiError } from '../../../runtime/http/ApiError';
 import type { RoleEntry, UserEntry, UserInput } from './api';
 import { userProblems, type UserForm } from './userForm';
+import { roleName } from './roleName';
 
 export interface UserDialogProps {
   user: UserEntry | null;
@@ -94,7 +95,7 @@ export function UserDialog({ user, roles, onSave, onClose }: UserDialogProps) {
                 <Select value={form.role} onChange={(_, d) => set({ role: d.value })}>
                   {roles.map((r) => (
                     <option key={r.role} value={r.role}>
-                      {r.role}
+                      {roleName(t, r.role)}
                     </option>
                   ))}
                 </Select>

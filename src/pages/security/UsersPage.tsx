@@ -9,6 +9,7 @@ import { confirm } from '../../../runtime/ui/dialogs';
 import { toast } from '../../../runtime/ui/toasts';
 import { securityApi, type RoleEntry, type UserEntry, type UserInput } from './api';
 import { UserDialog } from './UserDialog';
+import { roleName } from './roleName';
 
 const useStyles = makeStyles({ bar: { marginBlock: '8px' } });
 
@@ -43,7 +44,7 @@ export function UsersPage() {
   const columns: DataColumn<UserEntry>[] = [
     { id: 'username', header: t('security.users.username'), dir: 'ltr', cell: (u) => u.username },
     { id: 'displayName', header: t('security.users.displayName'), cell: (u) => u.displayName },
-    { id: 'role', header: t('security.role'), cell: (u) => u.role },
+    { id: 'role', header: t('security.role'), cell: (u) => roleName(t, u.role) },
     { id: 'kind', header: t('security.users.kind'), cell: kind },
     {
       id: 'partyId',

@@ -23,7 +23,8 @@ export interface EntityPermission {
 
 export interface MenuLayoutModule {
   module: string;
-  entities: { key: string; order: number; hidden: boolean }[];
+  /** `title` (in the request's language) is read-only: SaveLayout ignores it. */
+  entities: { key: string; order: number; hidden: boolean; title?: string }[];
 }
 
 export type { UserEntry, UserInput } from '../../../runtime/shared/users';

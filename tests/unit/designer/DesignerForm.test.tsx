@@ -47,7 +47,7 @@ describe('DesignerForm (generated over the definition schema)', () => {
     fireEvent.change(module, { target: { value: sales.value } });
     await waitFor(() => expect(last().module).toBe('sales'));
     const table = screen.getByRole('table', { name: 'فیلدها' });
-    fireEvent.change(within(table).getByLabelText('برچسب فارسی 1'), { target: { value: 'نام کالا' } });
+    fireEvent.change(within(table).getByLabelText('برچسب فارسی ۱'), { target: { value: 'نام کالا' } });
     await waitFor(() => expect(last().fields.title!.label.fa).toBe('نام کالا'));
     expect(last().module).toBe('sales');
   });
@@ -59,10 +59,10 @@ describe('DesignerForm (generated over the definition schema)', () => {
     expect(within(table).getAllByRole('alert')[0]!.textContent).toBe('برچسب فارسی لازم است.');
     expect(changes).toHaveLength(0);
     await waitFor(() => expect([...problems.values()]).toContain(true));
-    fireEvent.change(within(table).getByLabelText('نام فیلد 2'), { target: { value: 'price' } });
-    fireEvent.change(within(table).getByLabelText('نوع 2'), { target: { value: 'integer' } });
-    fireEvent.click(within(table).getByLabelText('مبلغ (ریال) 2'));
-    fireEvent.change(within(table).getByLabelText('برچسب فارسی 2'), { target: { value: 'قیمت' } });
+    fireEvent.change(within(table).getByLabelText('نام فیلد ۲'), { target: { value: 'price' } });
+    fireEvent.change(within(table).getByLabelText('نوع ۲'), { target: { value: 'integer' } });
+    fireEvent.click(within(table).getByLabelText('مبلغ (ریال) ۲'));
+    fireEvent.change(within(table).getByLabelText('برچسب فارسی ۲'), { target: { value: 'قیمت' } });
     await waitFor(() => expect(last().schema.properties.price).toEqual({ type: 'integer' }));
     expect(last().fields.price).toMatchObject({ label: { fa: 'قیمت' }, money: true });
     await waitFor(() => expect([...problems.values()].every((p) => !p)).toBe(true));

@@ -78,7 +78,7 @@ describe('EntityForm', () => {
     await user.type(screen.getByLabelText(/^نام/), 'علی');
     await user.click(save());
     expect(await screen.findByText('شماره تلفن همراه معتبر نیست (مانند ۰۹۱۲۱۲۳۴۵۶۷).')).toBeTruthy();
-    expect(screen.getByLabelText(/کد مشتری/)).toHaveProperty('value', 'C1');
+    expect(screen.getByLabelText(/کد مشتری/)).toHaveProperty('value', 'C۱'); // shown in Persian digits under fa (#22)
   });
 
   it('sends text as typed and saves with Ctrl+S', async () => {

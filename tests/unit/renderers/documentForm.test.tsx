@@ -110,7 +110,7 @@ describe('document form (lines and rules)', () => {
     );
     expect(document.querySelector('.erp-line-cell-error [aria-description]')).toBeTruthy();
     expect(screen.getByText('شماره تکراری است')).toBeTruthy();
-    expect(screen.getByLabelText(/شماره فاکتور/)).toHaveProperty('value', 'F-1');
+    expect(screen.getByLabelText(/شماره فاکتور/)).toHaveProperty('value', 'F-۱'); // shown in Persian digits under fa (#22)
     expect(screen.getByLabelText(/جمع \(ریال\)/)).toHaveProperty('value', '۲٬۵۰۰');
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * Grid cells drawn by a renderer of their own rather than the kind's text, chosen by the field's
+ * uiSchema widget (the same name the form's widget registry uses). A new one is an entry of
+ * CELL_VIEWS. (The grid is AG Grid's own DOM, createGrid: renderers are AG Grid components.)
+ */
+import type { ColDef, ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
+import type { EntityDefinition, EntityRow, Lang } from '../../runtime/shared/definition';
+import { widgetOf, type KindSource } from '../../runtime/shared/fieldKind';
+import { loadDefinition } from '../../runtime/meta/loaders';
+import { diffRows, diffSummary, NO_FIELDS, parseDiff } from '../history/diffRows';
+
+type Options = Record<string, unknown>;
+type CellParams = ICellRendererParams<EntityRow> & { options: Options; lang: Lang };
+
+/**
+ * An audit entry's change on one line, «label: before ← after» with the audited entity's labels
+ * and display values (`ui:options.entityField` names the field holding its key, default
+ * entityKey). Drawn at once with the names as stored, then again when the definition (cached
+ * like any screen's) is here.
+ */
+class AuditDiffCell implements ICellRendererComp<EntityRow> {
+  private el = document.createElement('span');
+  private shown = 0;
+  init(p: CellParams): void {
+    this.refresh(p);
+  }
+  getGui(): HTMLElement {
+    return this.el;
+  }
+  refresh(p: CellParams): boolean {
+    const draw = (source: KindSource) => {
+      const diff = parseDiff(p.value);
+      const text = diff ? diffSummary(diffRows(source, diff, p.lang), p.lang) : '';
+      this.el.textContent = text;
+      this.el.title = text;
+    };
+    draw(NO_FIELDS);
+    const field = typeof p.options.entityField === 'string' ? p.options.entityField : 'entityKey';
+    const key = p.data?.[field];
+    const dot = typeof key === 'string' ? key.indexOf('.') : -1;
+    if (typeof key === 'string' && dot > 0) {
+      const run = ++this.shown;
+      loadDefinition(key.slice(0, dot), key.slice(dot + 1)).then(
+        (def) => run === this.shown && draw(def),
+        () => undefined, // an entity the user may not open: the names stay as stored
+      );
+    }
+    return true;
+  }
+}
+
+export const CELL_VIEWS: Record<string, new () => ICellRendererComp<EntityRow>> = {
+  auditDiff: AuditDiffCell,
+};
+
+/** The columns with a cell view get it as their cell renderer. */
+export function withCellViews(
+  columns: ColDef<EntityRow>[],
+  definition: EntityDefinition,
+  lang: Lang,
+): ColDef<EntityRow>[] {
+  return columns.map((col) => {
+    const name = col.colId ?? '';
+    const view = CELL_VIEWS[widgetOf(definition.uiSchema, name)];
+    if (!view) return col;
+    const entry = definition.uiSchema?.[name] as Record<string, unknown> | undefined;
+    const options = (entry?.['ui:options'] ?? {}) as Options;
+    return { ...col, cellRenderer: view, cellRendererParams: { options, lang } };
+  });
+}

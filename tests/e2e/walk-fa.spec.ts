@@ -1,0 +1,175 @@
+/**
+ * The walker (#22): signs in as each demo user, visits every screen of that user's menu (read from
+ * the app's stored menu, not a list here) at desktop 1366x768 and phone 390x844 under fa, opens the
+ * first record's form where a screen has rows, and fails on any console error, failed API answer,
+ * Latin digit, raw translation key or stray English word a person would see.
+ * One page per user, client-side navigation (the router follows popstate), no sleeps.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+import { describeFindings, findDefects, type Finding, type SeenText } from '../support/visibleText';
+
+test.describe.configure({ mode: 'parallel' });
+
+/** A 1×1 transparent PNG. */
+const EMPTY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const USERS = ['admin', 'staff', 'vendor', 'customer', 'storekeeper', 'analyst'];
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+/** The routes of the user's menu as the shell stored it (runtime/menu/menu.ts: Menu-Persis-fa). */
+async function menuRoutes(page: Page): Promise<string[]> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('Menu-Persis-fa') !== null)).toBe(true);
+  return page.evaluate(() => {
+    interface Item {
+      route: string;
+      children?: Item[];
+    }
+    const binary = atob(localStorage.getItem('Menu-Persis-fa') ?? '');
+    const items = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    ) as Item[];
+    const out: string[] = [];
+    const walk = (list: Item[]) => {
+      for (const item of list) {
+        if (item.children?.length) walk(item.children);
+        else if (item.route) out.push(item.route);
+      }
+    };
+    walk(items);
+    return out;
+  });
+}
+
+/** Every text a person sees: visible text nodes, shown input values, placeholders, aria-labels, titles. */
+async function visibleTexts(page: Page, where: string): Promise<SeenText[]> {
+  const seen = await page.evaluate(() => {
+    const out: { kind: string; text: string; where: string }[] = [];
+    const describe = (el: Element) => {
+      const id = el.getAttribute('col-id') ?? el.closest('[col-id]')?.getAttribute('col-id');
+      const label = el.getAttribute('aria-label') ?? el.closest('[aria-label]')?.getAttribute('aria-label');
+      return [el.tagName.toLowerCase(), id ? `col=${id}` : '', label ? `in «${label.slice(0, 30)}»` : '']
+        .filter(Boolean)
+        .join(' ');
+    };
+    const shown = (el: Element) =>
+      el.checkVisibility({ opacityProperty: false, visibilityProperty: true }) &&
+      !el.closest('[aria-hidden="true"], [data-grid-warm-up]');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || !shown(parent)) continue;
+      if (parent.closest('script, style, noscript')) continue;
+      out.push({ kind: 'text', text, where: describe(parent) });
+    }
+    for (const el of document.querySelectorAll('input, textarea')) {
+      const input = el as HTMLInputElement;
+      if (!shown(input) || ['hidden', 'password', 'checkbox', 'radio', 'file'].includes(input.type)) continue;
+      if (input.value.trim()) out.push({ kind: 'value', text: input.value, where: describe(input) });
+      if (input.placeholder.trim())
+        out.push({ kind: 'placeholder', text: input.placeholder, where: describe(input) });
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title]')) {
+      if (!shown(el)) continue;
+      const label = el.getAttribute('aria-label');
+      const title = el.getAttribute('title');
+      if (label?.trim()) out.push({ kind: 'aria-label', text: label, where: describe(el) });
+      if (title?.trim()) out.push({ kind: 'title', text: title, where: describe(el) });
+    }
+    return out;
+  });
+  return seen.map((s) => ({ ...s, where: `${where} ${s.where}` }));
+}
+
+/** The screen has settled: no request in flight, the loading bar gone, the grid not loading. */
+async function settled(page: Page, inFlight: () => number): Promise<void> {
+  await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
+  await expect(page.getByTestId('loading-bar')).toBeHidden({ timeout: 15_000 });
+  await expect(page.locator('.ag-overlay-loading-center, .ag-loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(inFlight, { timeout: 15_000 }).toBe(0);
+}
+
+/** Client-side navigation: the data router follows popstate like a link click. */
+async function go(page: Page, route: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await expect(page).toHaveURL(new RegExp(`${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
+for (const user of USERS) {
+  test(`every menu screen of ${user} reads in Persian, without a console error`, async ({ page }) => {
+    test.setTimeout(360_000);
+    const errors: string[] = [];
+    const findings: Finding[] = [];
+    let where = '/login';
+    let pending = 0;
+    let forms = 0;
+    const inFlight = () => pending;
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${where}: console ${m.text().slice(0, 300)}`);
+    });
+    page.on('pageerror', (e) => errors.push(`${where}: page error ${e.message.slice(0, 300)}`));
+    page.on('request', () => (pending += 1));
+    page.on('requestfinished', () => (pending -= 1));
+    page.on('requestfailed', () => (pending -= 1));
+    page.on('response', (r) => {
+      if (r.status() >= 400)
+        errors.push(`${where}: ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    // This machine has no internet: map tiles and other outside images are answered with an empty
+    // image, so a failed tile download is not taken for an error of the app (the map's own notice
+    // of unreachable tiles is tested in shell-map.spec.ts)
+    const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) =>
+        route.request().resourceType() === 'image'
+          ? route.fulfill({ status: 200, contentType: 'image/png', body: EMPTY_PNG })
+          : route.continue(),
+    );
+    const scan = async (label: string) => {
+      for (const seen of await visibleTexts(page, label)) findings.push(...findDefects(seen));
+    };
+
+    await page.setViewportSize(SIZES[0]!);
+    await signIn(page, user);
+    const routes = ['/', ...(await menuRoutes(page))];
+    expect(routes.length).toBeGreaterThan(1);
+
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      for (const route of routes) {
+        where = `${user} ${size.name} ${route}`;
+        await go(page, route);
+        await settled(page, inFlight);
+        await scan(where);
+        // the first record's form (a document's form shows its lines grid), at desktop size
+        const firstCell = page.getByRole('grid').first().locator('[row-index="0"] [role="gridcell"]').first();
+        if (size.name === 'desktop' && (await firstCell.isVisible())) {
+          await firstCell.dblclick();
+          const dialog = page.getByRole('dialog');
+          if (await dialog.isVisible().catch(() => false)) {
+            await settled(page, inFlight);
+            await scan(`${where} (form)`);
+            forms += 1;
+            await page.keyboard.press('Escape');
+            await expect(dialog).toBeHidden();
+          }
+        }
+      }
+    }
+    // the walk opened forms wherever the user has rows (every user has some)
+    expect(forms).toBeGreaterThan(0);
+    const lines = [...errors, ...describeFindings(findings)];
+    expect(lines, lines.join('\n')).toEqual([]);
+  });
+}
