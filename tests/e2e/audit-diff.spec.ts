@@ -20,7 +20,13 @@ test('the audit log shows a customer change as a labelled before/after table', a
     data: {
       id: row.id,
       version: row.version,
-      values: { code: 'C-7781', name: 'مشتری ممیزی ۲', customerType: 'company', creditLimit: 2500000 },
+      values: {
+        code: 'C-7781',
+        name: 'مشتری ممیزی ۲',
+        customerType: 'company',
+        nationalId: '10380284790', // a company carries its national id
+        creditLimit: 2500000,
+      },
     },
   });
   expect(updated.status(), await updated.text()).toBe(200);
