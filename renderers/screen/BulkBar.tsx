@@ -1,12 +1,24 @@
 /**
  * The bar shown while rows are ticked in the grid: how many, and what can be done to all of them at
- * once (only the actions the permissions allow): delete, export the ticked rows, duplicate (one
- * row), untick.
+ * once (only the actions the permissions allow): delete, export, print the ticked rows, move them
+ * along the workflow (only the role's transitions), duplicate (one row), untick.
  */
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { EntityPermissions, Lang } from '../../runtime/shared/definition';
 import { localDigits } from '../format';
+import type { TransitionTarget } from './bulkActions';
 
 const useStyles = makeStyles({
   bar: {
@@ -30,6 +42,10 @@ export interface BulkBarProps {
   onExport: () => void;
   onDuplicate: () => void;
   onClear: () => void;
+  onPrint: () => void;
+  /** Workflow states the ticked rows may move to (empty: no workflow or no transition of the role). */
+  transitions: TransitionTarget[];
+  onTransition: (to: string) => void;
 }
 
 export function BulkBar({
@@ -41,6 +57,9 @@ export function BulkBar({
   onExport,
   onDuplicate,
   onClear,
+  onPrint,
+  transitions,
+  onTransition,
 }: BulkBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -63,6 +82,29 @@ export function BulkBar({
         <Button size="small" disabled={busy} onClick={onExport}>
           {t('gridWork.exportSelected')}
         </Button>
+      )}
+      {permissions.print && (
+        <Button size="small" disabled={busy} onClick={onPrint}>
+          {t('gridWork.printSelected')}
+        </Button>
+      )}
+      {permissions.edit && transitions.length > 0 && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <MenuButton size="small" disabled={busy}>
+              {t('gridWork.transition')}
+            </MenuButton>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {transitions.map((target) => (
+                <MenuItem key={target.to} onClick={() => onTransition(target.to)}>
+                  {t('gridWork.transitionTo', { state: target.label })}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
       )}
       {permissions.create && count === 1 && (
         <Button size="small" disabled={busy} onClick={onDuplicate}>
