@@ -11,7 +11,7 @@
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type RJSFSchema, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { ApiError } from '../../runtime/http/ApiError';
@@ -80,6 +80,8 @@ export interface EntityFormController {
     clientFor?: (entityKey: string) => EntityClient;
     attachmentsFor: (field: string) => ReturnType<AttachmentsClientFactory>;
     drafts: Drafts;
+    valueOf: (field: string) => unknown;
+    setFields: (patch: Record<string, unknown>) => void;
   };
   validator: ReturnType<typeof recordValidator>;
   /** Server field messages and broken rules blamed on fields. */
@@ -286,7 +288,8 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     return () => document.removeEventListener('keydown', onKey);
   }, [readOnly]);
 
-  const onChange = (e: IChangeEvent<EntityValues>) => {
+  /** `fromWidget`: values RJSF does not hold yet (a widget set sibling fields) go over as a new object. */
+  const onChange = (e: Pick<IChangeEvent<EntityValues>, 'formData'>, fromWidget = false) => {
     const reported = e.formData ?? {};
     const next = withComputed(rules, reported, lines.data, names, ruleRuns);
     const changed = names.filter(
@@ -294,7 +297,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     );
     if (changed.length)
       setEditedSinceServer((s) => (changed.every((n) => s.has(n)) ? s : new Set([...s, ...changed])));
-    if (sameValues(next, reported, names)) {
+    if (!fromWidget && sameValues(next, reported, names)) {
       refill(handed.values, next);
     } else setHanded({ values: { ...next } });
     setFormData({ values: next, lines: lines.data });
@@ -324,6 +327,20 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     }
   };
 
+  // a widget that sets sibling fields (mapPoint) reads and writes through these, stable across renders
+  const current = useRef({ shown, onChange });
+  useLayoutEffect(() => {
+    current.current = { shown, onChange };
+  });
+  const fieldAccess = useMemo(
+    () => ({
+      valueOf: (field: string) => current.current.shown[field],
+      setFields: (patch: Record<string, unknown>) =>
+        current.current.onChange({ formData: { ...current.current.shown, ...patch } }, true),
+    }),
+    [],
+  );
+
   const attachments = props.attachments ?? createAttachmentsClient;
   const formContext = useMemo(
     () => ({
@@ -331,8 +348,9 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       clientFor,
       attachmentsFor: (field: string) => attachments(definition, field),
       drafts,
+      ...fieldAccess,
     }),
-    [lang, clientFor, attachments, definition, drafts],
+    [lang, clientFor, attachments, definition, drafts, fieldAccess],
   );
 
   return {

@@ -10,6 +10,18 @@ export interface FormContext {
   clientFor?: (entityKey: string) => EntityClient;
   /** Client of an attachments field of the form's entity, by field name. */
   attachmentsFor?: (field: string) => AttachmentsClient;
+  /** The current value of another field of the form (a widget that pairs two fields, e.g. mapPoint). */
+  valueOf?: (field: string) => unknown;
+  /** Sets several fields of the form at once, as if the user had typed them (e.g. mapPoint). */
+  setFields?: (patch: Record<string, unknown>) => void;
+}
+
+/** The form's field reader and setter, for widgets that read or set sibling fields. */
+export function widgetFields(
+  props: Pick<WidgetProps, 'registry'>,
+): Pick<FormContext, 'valueOf' | 'setFields'> {
+  const ctx = props.registry.formContext as Partial<FormContext> | undefined;
+  return { valueOf: ctx?.valueOf, setFields: ctx?.setFields };
 }
 
 export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormContext['clientFor'] {

@@ -13,6 +13,7 @@ import { JalaliDateRangeWidget } from './JalaliDateRangeWidget';
 import { JalaliDateWidget } from './JalaliDateWidget';
 import { LinkWidget } from './LinkWidget';
 import { LookupWidget } from './LookupWidget';
+import { MapPointWidget } from './MapPointWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { MultiSelectWidget } from './MultiSelectWidget';
 import { NationalCodeWidget } from './NationalCodeWidget';
@@ -55,6 +56,7 @@ export const widgetRegistry: RegistryWidgetsType = {
   multiSelect: MultiSelectWidget,
   time: TimeWidget,
   dateTime: DateTimeWidget,
+  mapPoint: MapPointWidget,
 };
 
 /** Adds or replaces a widget for later screens (e.g. lookup, lines-grid). */
