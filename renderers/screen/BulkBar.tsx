@@ -16,9 +16,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { EntityPermissions, Lang } from '../../runtime/shared/definition';
+import type { EntityDefinition, EntityPermissions, EntityRow, Lang } from '../../runtime/shared/definition';
 import { localDigits } from '../format';
-import type { TransitionTarget } from './bulkActions';
+import type { BulkCall } from './bulkActions';
+import { transitionCall, transitionTargets } from './bulkTransitions';
 
 const useStyles = makeStyles({
   bar: {
@@ -43,9 +44,11 @@ export interface BulkBarProps {
   onDuplicate: () => void;
   onClear: () => void;
   onPrint: () => void;
-  /** Workflow states the ticked rows may move to (empty: no workflow or no transition of the role). */
-  transitions: TransitionTarget[];
-  onTransition: (to: string) => void;
+  definition: EntityDefinition;
+  /** The ticked rows (their workflow states choose the transitions offered). */
+  rows: EntityRow[];
+  /** A workflow state picked: its label and the call that moves one row there. */
+  onTransition: (label: string, call: BulkCall) => void;
 }
 
 export function BulkBar({
@@ -58,10 +61,13 @@ export function BulkBar({
   onDuplicate,
   onClear,
   onPrint,
-  transitions,
+  definition,
+  rows,
   onTransition,
 }: BulkBarProps) {
   const { t } = useTranslation();
+  // only the role's transitions (GetDefinition sends no others) out of a ticked row's state
+  const transitions = transitionTargets(definition, rows, lang);
   const styles = useStyles();
   return (
     <div
@@ -98,7 +104,10 @@ export function BulkBar({
           <MenuPopover>
             <MenuList>
               {transitions.map((target) => (
-                <MenuItem key={target.to} onClick={() => onTransition(target.to)}>
+                <MenuItem
+                  key={target.to}
+                  onClick={() => onTransition(target.label, transitionCall(definition, target.to))}
+                >
                   {t('gridWork.transitionTo', { state: target.label })}
                 </MenuItem>
               ))}

@@ -23,7 +23,7 @@ import { ToolbarButton } from '@fluentui/react-components';
 import { applyView, captureView, deleteView, listViews, saveView } from '../grid/savedViews';
 import type { GridView } from '../../runtime/shared/gridViews';
 import type { GridApi } from 'ag-grid-community';
-import { deleteCall, runBulk, transitionCall, transitionTargets, type BulkCall } from './bulkActions';
+import { deleteCall, runBulk, type BulkCall } from './bulkActions';
 import { duplicateValues } from './duplicate';
 import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
@@ -296,18 +296,11 @@ export function EntityScreen({
     await runTicked(deleteCall(definition), 'gridWork.bulkDone');
   };
 
-  /** Moves every ticked row to workflow state `to` (each row's own Update; the server checks each). */
-  const moveTicked = async (to: string) => {
-    const state = stateLabel(to);
+  /** Moves every ticked row to a workflow state (each row's own Update; the server checks each). */
+  const moveTicked = async (state: string, call: BulkCall) => {
     const n = localDigits(String(ticked.length), lang);
     if (!(await confirm(t('gridWork.confirmTransition', { count: n, state })))) return;
-    await runTicked(transitionCall(definition, to), 'gridWork.transitionDone');
-  };
-
-  /** The label of a workflow state (the state field's enum label). */
-  const stateLabel = (state: string) => {
-    const field = definition.workflow ? definition.fields[definition.workflow.field] : undefined;
-    return localText(field?.enumLabels?.[state], lang) || state;
+    await runTicked(call, 'gridWork.transitionDone');
   };
 
   const remove = async () => {
@@ -379,8 +372,9 @@ export function EntityScreen({
           onPrint={() =>
             navigate(`/${definition.module}/${definition.name}/${ticked.map((r) => r.id).join(',')}/print`)
           }
-          transitions={transitionTargets(definition, ticked, stateLabel)}
-          onTransition={(to) => void moveTicked(to)}
+          definition={definition}
+          rows={ticked}
+          onTransition={(state, call) => void moveTicked(state, call)}
         />
       )}
       <EntityGrid
