@@ -11,7 +11,7 @@
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type RJSFSchema, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { ApiError } from '../../runtime/http/ApiError';
@@ -82,6 +82,8 @@ export interface EntityFormController {
     drafts: Drafts;
     /** The values the form opened with (widgets/context.ts widgetRecord). */
     record?: EntityValues;
+    valueOf: (field: string) => unknown;
+    setFields: (patch: Record<string, unknown>) => void;
   };
   validator: ReturnType<typeof recordValidator>;
   /** Server field messages and broken rules blamed on fields. */
@@ -313,7 +315,8 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     return () => document.removeEventListener('keydown', onKey);
   }, [readOnly]);
 
-  const onChange = (e: IChangeEvent<EntityValues>) => {
+  /** `fromWidget`: values RJSF does not hold yet (a widget set sibling fields) go over as a new object. */
+  const onChange = (e: Pick<IChangeEvent<EntityValues>, 'formData'>, fromWidget = false) => {
     const reported = e.formData ?? {};
     const next = withComputed(rules, reported, lines.data, names, ruleRuns);
     const changed = names.filter(
@@ -321,7 +324,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     );
     if (changed.length)
       setEditedSinceServer((s) => (changed.every((n) => s.has(n)) ? s : new Set([...s, ...changed])));
-    if (sameValues(next, reported, names)) {
+    if (!fromWidget && sameValues(next, reported, names)) {
       refill(handed.values, next);
     } else setHanded({ values: { ...next } });
     setFormData({ values: next, lines: lines.data });
@@ -351,6 +354,20 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     }
   };
 
+  // a widget that sets sibling fields (mapPoint) reads and writes through these, stable across renders
+  const current = useRef({ shown, onChange });
+  useLayoutEffect(() => {
+    current.current = { shown, onChange };
+  });
+  const fieldAccess = useMemo(
+    () => ({
+      valueOf: (field: string) => current.current.shown[field],
+      setFields: (patch: Record<string, unknown>) =>
+        current.current.onChange({ formData: { ...current.current.shown, ...patch } }, true),
+    }),
+    [],
+  );
+
   const attachments = props.attachments ?? createAttachmentsClient;
   const formContext = useMemo(
     () => ({
@@ -360,8 +377,9 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       drafts,
       fill: setFilled,
       record: props.values,
+      ...fieldAccess,
     }),
-    [lang, clientFor, attachments, definition, drafts, props.values],
+    [lang, clientFor, attachments, definition, drafts, props.values, fieldAccess],
   );
 
   return {

@@ -55,6 +55,9 @@ const useStyles = makeStyles({
   num: { textAlign: 'end', whiteSpace: 'nowrap' },
   totals: { marginInlineStart: 'auto', minWidth: '320px' },
   words: { fontWeight: 600 },
+  // each document of several on a page of its own
+  pageBreak: { breakBefore: 'page', borderTop: `1px dashed ${tokens.colorNeutralStroke1}` },
+  many: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px' },
   images: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'flex-end', margin: 0 },
 });
 
@@ -69,6 +72,11 @@ export interface PrintViewProps {
   /** Defaults to window.print. */
   onPrint?: () => void;
   onBack?: () => void;
+  /**
+   * One document of several (MultiPrintView): no buttons of its own and no print class (the
+   * enclosing sheet has them); a page break before every document but the first.
+   */
+  part?: 'first' | 'next';
 }
 
 interface SheetProps {
@@ -161,7 +169,7 @@ function Sheet({ model, lang, definition, attachments }: SheetProps) {
 }
 
 export function PrintView(props: PrintViewProps) {
-  const { definition, client, clientFor, id, lang, onPrint, onBack } = props;
+  const { definition, client, clientFor, id, lang, onPrint, onBack, part } = props;
   const attachments = props.attachments ?? createAttachmentsClient;
   usePrintCss();
   const { t } = useTranslation();
@@ -178,15 +186,53 @@ export function PrintView(props: PrintViewProps) {
         <MessageBarBody>{t('print.notFound')}</MessageBarBody>
       </MessageBar>
     );
+  if (part)
+    return (
+      <article
+        className={part === 'next' ? `${styles.sheet} ${styles.pageBreak}` : styles.sheet}
+        dir={lang === 'fa' ? 'rtl' : 'ltr'}
+        lang={lang}
+        data-print-id={id}
+      >
+        <Sheet model={model} lang={lang} definition={definition} attachments={attachments} />
+      </article>
+    );
   return (
     <article className={`${PRINT_CLASS} ${styles.sheet}`} dir={lang === 'fa' ? 'rtl' : 'ltr'} lang={lang}>
-      <div className={NO_PRINT} style={{ display: 'flex', gap: '8px' }}>
-        <Button appearance="primary" onClick={() => (onPrint ?? (() => window.print()))()}>
-          {t('print.button')}
-        </Button>
-        {onBack && <Button onClick={onBack}>{t('print.back')}</Button>}
-      </div>
+      <PrintButtons onPrint={onPrint} onBack={onBack} />
       <Sheet model={model} lang={lang} definition={definition} attachments={attachments} />
     </article>
+  );
+}
+
+/** The Print and Back buttons above the sheet (not printed). */
+export function PrintButtons({ onPrint, onBack }: Pick<PrintViewProps, 'onPrint' | 'onBack'>) {
+  const { t } = useTranslation();
+  return (
+    <div className={NO_PRINT} style={{ display: 'flex', gap: '8px' }}>
+      <Button appearance="primary" onClick={() => (onPrint ?? (() => window.print()))()}>
+        {t('print.button')}
+      </Button>
+      {onBack && <Button onClick={onBack}>{t('print.back')}</Button>}
+    </div>
+  );
+}
+
+/**
+ * Several rows of one definition printed one after another (the grid's «چاپ انتخاب‌شده‌ها»): one
+ * Print button, each document on its own page. Each row is read with Print, so the server checks
+ * the print permission and row scope of every id.
+ */
+export function MultiPrintView(props: Omit<PrintViewProps, 'id' | 'part'> & { ids: number[] }) {
+  const { ids, onPrint, onBack, ...rest } = props;
+  usePrintCss();
+  const styles = useStyles();
+  return (
+    <div className={`${PRINT_CLASS} ${styles.many}`} data-print-many={ids.length}>
+      <PrintButtons onPrint={onPrint} onBack={onBack} />
+      {ids.map((id, i) => (
+        <PrintView key={id} {...rest} id={id} part={i === 0 ? 'first' : 'next'} />
+      ))}
+    </div>
   );
 }

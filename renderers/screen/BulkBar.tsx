@@ -1,12 +1,25 @@
 /**
  * The bar shown while rows are ticked in the grid: how many, and what can be done to all of them at
- * once (only the actions the permissions allow): delete, export the ticked rows, duplicate (one
- * row), untick.
+ * once (only the actions the permissions allow): delete, export, print the ticked rows, move them
+ * along the workflow (only the role's transitions), duplicate (one row), untick.
  */
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { EntityPermissions, Lang } from '../../runtime/shared/definition';
+import type { EntityDefinition, EntityPermissions, EntityRow, Lang } from '../../runtime/shared/definition';
 import { localDigits } from '../format';
+import type { BulkCall } from './bulkActions';
+import { transitionCall, transitionTargets } from './bulkTransitions';
 
 const useStyles = makeStyles({
   bar: {
@@ -30,6 +43,12 @@ export interface BulkBarProps {
   onExport: () => void;
   onDuplicate: () => void;
   onClear: () => void;
+  onPrint: () => void;
+  definition: EntityDefinition;
+  /** The ticked rows (their workflow states choose the transitions offered). */
+  rows: EntityRow[];
+  /** A workflow state picked: its label and the call that moves one row there. */
+  onTransition: (label: string, call: BulkCall) => void;
 }
 
 export function BulkBar({
@@ -41,8 +60,14 @@ export function BulkBar({
   onExport,
   onDuplicate,
   onClear,
+  onPrint,
+  definition,
+  rows,
+  onTransition,
 }: BulkBarProps) {
   const { t } = useTranslation();
+  // only the role's transitions (GetDefinition sends no others) out of a ticked row's state
+  const transitions = transitionTargets(definition, rows, lang);
   const styles = useStyles();
   return (
     <div
@@ -63,6 +88,32 @@ export function BulkBar({
         <Button size="small" disabled={busy} onClick={onExport}>
           {t('gridWork.exportSelected')}
         </Button>
+      )}
+      {permissions.print && (
+        <Button size="small" disabled={busy} onClick={onPrint}>
+          {t('gridWork.printSelected')}
+        </Button>
+      )}
+      {permissions.edit && transitions.length > 0 && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <MenuButton size="small" disabled={busy}>
+              {t('gridWork.transition')}
+            </MenuButton>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {transitions.map((target) => (
+                <MenuItem
+                  key={target.to}
+                  onClick={() => onTransition(target.label, transitionCall(definition, target.to))}
+                >
+                  {t('gridWork.transitionTo', { state: target.label })}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
       )}
       {permissions.create && count === 1 && (
         <Button size="small" disabled={busy} onClick={onDuplicate}>

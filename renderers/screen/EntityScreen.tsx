@@ -25,7 +25,7 @@ import { ToolbarButton } from '@fluentui/react-components';
 import { applyView, captureView, deleteView, listViews, saveView } from '../grid/savedViews';
 import type { GridView } from '../../runtime/shared/gridViews';
 import type { GridApi } from 'ag-grid-community';
-import { deleteCall, runBulk } from './bulkActions';
+import { deleteCall, runBulk, type BulkCall } from './bulkActions';
 import { duplicateValues } from './duplicate';
 import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
@@ -281,20 +281,18 @@ export function EntityScreen({
     if (fresh) await openForm({ mode: 'new', row: duplicateValues(definition, fresh) });
   };
 
-  /** Deletes every ticked row (the server checks each); the rows that failed are named with the reason. */
-  const removeTicked = async () => {
+  /**
+   * Runs `call` on every ticked row (the server checks each); a toast counts the rows done, a
+   * dialog names the rows that failed with the server's reason; the grid reloads.
+   */
+  const runTicked = async (call: BulkCall, doneText: string) => {
     const rows = ticked;
     const count = (n: number) => localDigits(String(n), lang);
-    if (!(await confirm(t('gridWork.confirmBulkDelete', { count: count(rows.length) })))) return;
     setBulkBusy(true);
-    const result = await runBulk(
-      rows,
-      deleteCall(definition),
-      t('errors.UnspecifiedErrorOccurredPleaseContactSupport'),
-    );
+    const result = await runBulk(rows, call, t('errors.UnspecifiedErrorOccurredPleaseContactSupport'));
     setBulkBusy(false);
     if (result.done.length)
-      toast({ text: 'gridWork.bulkDone', kind: 'success', params: { count: count(result.done.length) } });
+      toast({ text: doneText, kind: 'success', params: { count: count(result.done.length) } });
     if (result.failed.length) {
       const label = (row: EntityRow) => {
         const shown = row[definition.displayField];
@@ -311,6 +309,20 @@ export function EntityScreen({
     clearTicked();
     setSelected(null);
     refresh();
+  };
+
+  /** Deletes every ticked row after one question. */
+  const removeTicked = async () => {
+    const n = localDigits(String(ticked.length), lang);
+    if (!(await confirm(t('gridWork.confirmBulkDelete', { count: n })))) return;
+    await runTicked(deleteCall(definition), 'gridWork.bulkDone');
+  };
+
+  /** Moves every ticked row to a workflow state (each row's own Update; the server checks each). */
+  const moveTicked = async (state: string, call: BulkCall) => {
+    const n = localDigits(String(ticked.length), lang);
+    if (!(await confirm(t('gridWork.confirmTransition', { count: n, state })))) return;
+    await runTicked(call, 'gridWork.transitionDone');
   };
 
   const remove = async () => {
@@ -379,6 +391,12 @@ export function EntityScreen({
           }
           onDuplicate={() => ticked[0] && void duplicate(ticked[0])}
           onClear={clearTicked}
+          onPrint={() =>
+            navigate(`/${definition.module}/${definition.name}/${ticked.map((r) => r.id).join(',')}/print`)
+          }
+          definition={definition}
+          rows={ticked}
+          onTransition={(state, call) => void moveTicked(state, call)}
         />
       )}
       <EntityGrid

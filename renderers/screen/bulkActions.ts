@@ -18,10 +18,17 @@ export interface BulkResult {
   failed: BulkFailure[];
 }
 
-/** The server's reason of a failed call: its messages (field messages named), else `fallback`. */
+/**
+ * The server's reason of a failed call: its business errors (e.g. a workflow transition refused),
+ * else its messages (field messages named), else `fallback`.
+ */
 export function failureReason(error: unknown, fallback: string): string {
   const envelope = error instanceof ApiError ? error.envelope : null;
   if (!envelope) return fallback;
+  const data = envelope.Data as { BusinessErrors?: unknown } | null | undefined;
+  const business = data && typeof data === 'object' ? data.BusinessErrors : undefined;
+  if (Array.isArray(business) && business.length)
+    return business.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))).join(' ');
   const texts = [
     ...(envelope.MessageTexts ?? []),
     ...(envelope.ServerMessageTexts ?? []).map((m) => m.Message),

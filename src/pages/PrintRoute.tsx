@@ -1,12 +1,13 @@
 /**
  * /:module/:entity/:id/print: the generic print view (renderers/print) of one row of any
- * definition. No component exists for any particular entity.
+ * definition; `:id` may list several ids ("12,15,20", the grid's print of the ticked rows), printed
+ * one after another, each on its own page. No component exists for any particular entity.
  */
 import { useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { PrintView } from '../../renderers/print/PrintView';
+import { MultiPrintView, PrintView } from '../../renderers/print/PrintView';
 import { splitEntityKey } from '../../renderers/form/lookup';
 import { loadDefinition } from '../../runtime/meta/loaders';
 import { createEntityClient } from '../../runtime/meta/entityClient';
@@ -17,6 +18,12 @@ import { useScreenTitle } from '../title';
 import { useLoad } from '../../renderers/hooks/useLoad';
 
 const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entityKey));
+
+/** The ids of the route's `:id` ("7" or "7,9,12"); null when any is not a positive integer. */
+export function printIds(param: string): number[] | null {
+  const ids = param.split(',').map(Number);
+  return ids.length > 0 && ids.every((n) => Number.isInteger(n) && n > 0) ? [...new Set(ids)] : null;
+}
 
 export function PrintRoute() {
   const { t } = useTranslation();
@@ -29,22 +36,15 @@ export function PrintRoute() {
   const definition: EntityDefinition | null = load.data ?? null;
   useScreenTitle(definition ? t('print.title', { title: localText(definition.title, lang) }) : null);
   const client = useMemo(() => (definition ? createEntityClient(definition) : null), [definition]);
-  const rowId = Number(id);
-  if (load.failed || !Number.isInteger(rowId) || rowId < 1)
+  const ids = printIds(id);
+  if (load.failed || !ids)
     return (
       <MessageBar intent="error" role="alert">
         <MessageBarBody>{t('print.notFound')}</MessageBarBody>
       </MessageBar>
     );
   if (!definition || !client) return <Spinner label={t('app.loading')} />;
-  return (
-    <PrintView
-      definition={definition}
-      client={client}
-      clientFor={clientFor}
-      id={rowId}
-      lang={lang}
-      onBack={() => void navigate(`/${module}/${entity}`)}
-    />
-  );
+  const onBack = () => void navigate(`/${module}/${entity}`);
+  const common = { definition, client, clientFor, lang, onBack };
+  return ids.length === 1 ? <PrintView {...common} id={ids[0]!} /> : <MultiPrintView {...common} ids={ids} />;
 }

@@ -15,6 +15,18 @@ export interface FormContext {
   fill?: (values: Record<string, unknown>) => void;
   /** The values the form opened with (a read-only widget that shows one field by another). */
   record?: EntityValues;
+  /** The current value of another field of the form (a widget that pairs two fields, e.g. mapPoint). */
+  valueOf?: (field: string) => unknown;
+  /** Sets several fields of the form at once, as if the user had typed them (e.g. mapPoint). */
+  setFields?: (patch: Record<string, unknown>) => void;
+}
+
+/** The form's field reader and setter, for widgets that read or set sibling fields. */
+export function widgetFields(
+  props: Pick<WidgetProps, 'registry'>,
+): Pick<FormContext, 'valueOf' | 'setFields'> {
+  const ctx = props.registry.formContext as Partial<FormContext> | undefined;
+  return { valueOf: ctx?.valueOf, setFields: ctx?.setFields };
 }
 
 export function widgetClientFor(props: Pick<WidgetProps, 'registry'>): FormContext['clientFor'] {

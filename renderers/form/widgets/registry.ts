@@ -14,6 +14,7 @@ import { JalaliDateRangeWidget } from './JalaliDateRangeWidget';
 import { JalaliDateWidget } from './JalaliDateWidget';
 import { LinkWidget } from './LinkWidget';
 import { LookupWidget } from './LookupWidget';
+import { MapPointWidget } from './MapPointWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { MultiSelectWidget } from './MultiSelectWidget';
 import { NationalCodeWidget } from './NationalCodeWidget';
@@ -57,6 +58,7 @@ export const widgetRegistry: RegistryWidgetsType = {
   time: TimeWidget,
   dateTime: DateTimeWidget,
   auditDiff: AuditDiffWidget,
+  mapPoint: MapPointWidget,
 };
 
 /** Adds or replaces a widget for later screens (e.g. lookup, lines-grid). */

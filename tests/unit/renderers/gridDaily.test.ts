@@ -89,6 +89,14 @@ describe('bulk actions', () => {
       [3, 'خطای نامشخص'],
     ]);
     expect(failureReason(new ApiError(403, null), 'بی‌دسترسی')).toBe('بی‌دسترسی');
+    // a refused workflow transition: the business error, not the generic message beside it
+    const refused = {
+      ...envelope('این عملیات با قواعد کسب‌وکار سازگار نیست.'),
+      Data: { BusinessErrors: ['تغییر وضعیت از «تأییدشده» به «پیش‌نویس» در گردش کار تعریف نشده است.'] },
+    } as unknown as Envelope;
+    expect(failureReason(new ApiError(417, refused), 'خطا')).toBe(
+      'تغییر وضعیت از «تأییدشده» به «پیش‌نویس» در گردش کار تعریف نشده است.',
+    );
   });
 });
 
