@@ -339,7 +339,7 @@ export function EntityScreen({
   };
 
   return (
-    <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'}>
+    <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'} data-fits-window="">
       <Title3 as="h1">{localText(definition.title, lang)}</Title3>
       <div className={styles.bar}>
         <EntityToolbar

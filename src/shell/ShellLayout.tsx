@@ -19,23 +19,12 @@ import { NavDrawer } from './phone/NavDrawer';
 import { PHONE_QUERY } from '../../runtime/ui/viewport';
 import { usePhone } from './phone/usePhone';
 import './phone/phone.css';
+import './fitWindow.css';
 
 const useStyles = makeStyles({
-  // wider than a phone the shell is the window's height: the navigation and the content scroll
-  // each within it, so a grid screen (filling the content) is the one scroll container of its rows
-  root: {
-    minHeight: '100vh',
-    display: 'flex',
-    flexDirection: 'column',
-    '@media (min-width: 641px)': { height: '100dvh' },
-  },
-  body: {
-    flex: 1,
-    display: 'flex',
-    minHeight: 0,
-    '@media (max-width: 640px)': { flexDirection: 'column' },
-    '@media (min-width: 641px)': { overflow: 'hidden', '& > nav': { overflowY: 'auto' } },
-  },
+  // a grid screen makes the shell the window's height (fitWindow.css)
+  root: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
+  body: { flex: 1, display: 'flex', minHeight: 0, [`@media ${PHONE_QUERY}`]: { flexDirection: 'column' } },
   horizontal: { flexDirection: 'column' },
   main: {
     flex: 1,
@@ -43,7 +32,6 @@ const useStyles = makeStyles({
     padding: '16px',
     backgroundColor: tokens.colorNeutralBackground2,
     [`@media ${PHONE_QUERY}`]: { padding: '8px' },
-    '@media (min-width: 641px)': { overflowY: 'auto', minHeight: 0 },
   },
   skip: {
     position: 'absolute',
@@ -84,12 +72,15 @@ export function ShellLayout(props: { menu?: MenuItem[]; children?: ReactNode }) 
     );
   }
   return (
-    <div className={styles.root}>
+    <div className={styles.root} data-shell-root="">
       <a href="#content" className={styles.skip}>
         {t('shell.skipToContent')}
       </a>
       <ShellHeader />
-      <div className={layout === 'horizontal' ? `${styles.body} ${styles.horizontal}` : styles.body}>
+      <div
+        className={layout === 'horizontal' ? `${styles.body} ${styles.horizontal}` : styles.body}
+        data-shell-body=""
+      >
         {phone ? <NavDrawer menu={menu} /> : <SideNav menu={menu} horizontal={layout === 'horizontal'} />}
         <main id="content" className={styles.main} tabIndex={-1}>
           {props.children ?? <Outlet key={tenant} />}

@@ -43,7 +43,7 @@ test('the audit log shows a customer change as a labelled before/after table', a
   await expect(entry).not.toContainText('{');
   await page.screenshot({ path: test.info().outputPath('audit-grid-desktop.png') });
 
-  await entry.getByRole('gridcell').first().dblclick();
+  await entry.locator('[role="gridcell"]:not([col-id="ag-Grid-SelectionColumn"])').first().dblclick();
   const dialog = page.getByRole('dialog');
   const table = dialog.locator('table[aria-label="تاریخچه تغییرات"]');
   await expect(table.locator('th')).toHaveText(['فیلد', 'قبل', 'بعد']);

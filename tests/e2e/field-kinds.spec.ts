@@ -121,5 +121,7 @@ test('decimal, percent, multi-select and time: typed in the form, shown alike in
   const fields = page.getByRole('table', { name: 'فیلدها' });
   const kinds = ['text', 'decimal', 'percent', 'multiEnum', 'time'];
   for (const [i, kind] of kinds.entries())
-    await expect(fields.getByRole('combobox', { name: `نوع ${i + 1}` })).toHaveValue(kind);
+    await expect(fields.getByRole('combobox', { name: `نوع ${toPersianDigits(String(i + 1))}` })).toHaveValue(
+      kind,
+    );
 });

@@ -153,7 +153,11 @@ for (const user of USERS) {
         await settled(page, inFlight);
         await scan(where);
         // the first record's form (a document's form shows its lines grid), at desktop size
-        const firstCell = page.getByRole('grid').first().locator('[row-index="0"] [role="gridcell"]').first();
+        const firstCell = page
+          .getByRole('grid')
+          .first()
+          .locator('[row-index="0"] [role="gridcell"]:not([col-id="ag-Grid-SelectionColumn"])')
+          .first();
         if (size.name === 'desktop' && (await firstCell.isVisible())) {
           await firstCell.dblclick();
           const dialog = page.getByRole('dialog');

@@ -36,6 +36,8 @@ export function LookupWidget(props: WidgetProps) {
   // which a user who may not read the looked-up entity would be refused (403).
   const record = widgetRecord(props);
   const [labels, setLabels] = useState<Record<number, string>>(() => {
+    // the list's text is the name alone: a lookup with a code shows «code — name», read by Get
+    if (target?.codeField) return {};
     const opened = record?.[props.name];
     const shown = record?.[lookupDisplayKey(props.name)];
     return typeof opened === 'number' && typeof shown === 'string' ? { [opened]: shown } : {};

@@ -71,10 +71,12 @@ export function widgetFill(props: Pick<WidgetProps, 'registry'>): FormContext['f
  * A text as a text input shows it: in fa its digits are Persian, as the grid shows the value (a
  * code «C-۰۰۰۱» reopened reads as it did in the list). Only the shown text: what the user types
  * is kept as typed and the pipeline sends Western digits (runtime/shared/normalize). E-mail
- * addresses and URLs keep their own digits.
+ * addresses, URLs and identifiers in Latin letters keep their own digits.
  */
 export function shownDigits(props: Pick<WidgetProps, 'registry' | 'schema'>, text: string): string {
   const format = props.schema.format;
   if (widgetLang(props) !== 'fa' || format === 'email' || format === 'uri') return text;
+  // an identifier in Latin letters (a technical name, pattern ^[a-z]…) reads as typed
+  if (typeof props.schema.pattern === 'string' && /a-z|A-Z/.test(props.schema.pattern)) return text;
   return toPersianDigits(text);
 }
