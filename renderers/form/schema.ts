@@ -8,6 +8,7 @@ import {
   type Lang,
 } from '../../runtime/shared/definition';
 import { kindOf } from '../../runtime/shared/fieldKinds/derive';
+import { fieldLabel } from '../../runtime/shared/fieldKinds/fields';
 import type { FieldKind } from '../../runtime/shared/fieldKinds/kinds';
 import { kindField, type KindField } from '../../runtime/shared/fieldKinds/field';
 import { multiEnumOptions } from '../../runtime/shared/fieldKinds/multiEnum';
@@ -82,7 +83,8 @@ export function buildFormSchema(definition: EntityDefinition, lang: Lang): RJSFS
   const properties: Record<string, RJSFSchema> = {};
   for (const name of names) {
     const field = definition.schema.properties[name] as FieldSchema;
-    const title = localText(definition.fields[name]?.label, lang) || name;
+    // the field's label, its figures in the language's digits («مالیات ۱۰٪» under fa)
+    const title = fieldLabel(definition, name, lang);
     properties[name] = { ...field, title } as RJSFSchema;
   }
   return {

@@ -32,6 +32,8 @@ export function QuickSearchBox({
       value={text}
       maxLength={MAX_LENGTH}
       aria-label={t('gridWork.search')}
+      // Fluent names the clear button «clear» in English
+      dismiss={{ 'aria-label': t('gridWork.clearSearch') }}
       placeholder={t('gridWork.searchPlaceholder')}
       style={{ maxWidth: '260px', minWidth: '160px' }}
       onChange={(_, data) => {

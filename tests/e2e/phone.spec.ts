@@ -109,7 +109,7 @@ for (const size of [
       // (no digits: how a reopened input shows them is another matter)
       const name = size.width === 360 ? 'کوچک' : 'بزرگ';
       const title = `واحد گوشی ${name}`;
-      const symbol = size.width === 360 ? 'gk' : 'gb';
+      const symbol = size.width === 360 ? 'گک' : 'گب'; // a Persian symbol, as an office types one
       await field(dialog, 'عنوان').fill(title);
       await field(dialog, 'نماد').fill(symbol);
       expect(await overflow(page)).toBeLessThanOrEqual(0);

@@ -131,8 +131,8 @@ test('HTML and script in definition labels (title, menu, fields, enum labels) re
   await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `${title} — جدید` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: labels.title, exact: true })).toBeVisible();
-  const select = dialog.getByRole('combobox', { name: labels.kind, exact: true });
+  await expect(dialog.getByRole('textbox', { name: label.title, exact: true })).toBeVisible();
+  const select = dialog.getByRole('combobox', { name: label.kind, exact: true });
   await expect(select.getByRole('option', { name: enumLabel, exact: true })).toHaveCount(1);
   await expect(select.getByRole('option', { name: LABEL_SCRIPT, exact: true })).toHaveCount(1);
   await nothingRan();
@@ -149,11 +149,9 @@ test('HTML and script in definition labels (title, menu, fields, enum labels) re
   await expect(page.getByRole('textbox', { name: /^نام فنی/ })).toHaveValue(name);
   await page.getByRole('tab', { name: 'پیش‌نمایش فرم' }).click();
   const preview = page.getByRole('region', { name: 'پیش‌نمایش فرم' });
-  await expect(preview.getByRole('textbox', { name: labels.title, exact: true })).toBeVisible();
+  await expect(preview.getByRole('textbox', { name: label.title, exact: true })).toBeVisible();
   await expect(
-    preview
-      .getByRole('combobox', { name: labels.kind, exact: true })
-      .getByRole('option', { name: enumLabel }),
+    preview.getByRole('combobox', { name: label.kind, exact: true }).getByRole('option', { name: enumLabel }),
   ).toHaveCount(1);
   await nothingRan();
   await page.getByRole('tab', { name: 'پیش‌نمایش جدول' }).click();

@@ -31,8 +31,9 @@ const ALLOWED: RegExp[] = [
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // e-mail addresses
   /© OpenStreetMap( contributors)?/g, // the map tiles' attribution, which their licence asks for
   // a document or record code's Latin prefix before its (Persian) number: «PO-۱۴۰۵-۰۰۰۱», «IR۶۳…»
-  // (Sheba), typed by the user or set as the numbering prefix: an identifier, not a word
-  /\b[A-Z]{1,5}(?=[-_/]?[0-9۰-۹])/g,
+  // (Sheba), «PO-B۸۱۲-۱» (a prefix and a series letter), typed by the user or set as the numbering
+  // prefix: an identifier, not a word
+  /\b[A-Z]{1,5}(?:[-_/][A-Z]{1,3})?(?=[-_/]?[0-9۰-۹])/g,
 ];
 
 /**

@@ -68,8 +68,15 @@ export default function MapPointPicker({ lang, label, lat, lng, onPick }: MapPoi
         if (!live || !element.current) return;
         const { lat: a, lng: b } = start.current;
         const here: [number, number] = a !== null && b !== null ? [a, b] : config.map.center;
-        made = L.map(element.current, { attributionControl: false }).setView(here, config.map.zoom);
-        const tiles = L.tileLayer(config.map.tileUrl, { maxZoom: 19 }).addTo(made);
+        // Leaflet titles its zoom buttons in English: they are named from the translations, and the
+        // tiles' attribution (their licence asks for it) shows without Leaflet's own prefix
+        made = L.map(element.current, { zoomControl: false }).setView(here, config.map.zoom);
+        L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(made);
+        made.attributionControl.setPrefix(false);
+        const tiles = L.tileLayer(config.map.tileUrl, {
+          attribution: config.map.tileAttribution,
+          maxZoom: 19,
+        }).addTo(made);
         let loaded = false;
         timer = window.setTimeout(() => live && !loaded && setUnreachable(true), TILE_WAIT_MS);
         tiles.on('tileload', () => {
@@ -90,7 +97,8 @@ export default function MapPointPicker({ lang, label, lat, lng, onPick }: MapPoi
       made?.remove();
       map.current = null;
     };
-  }, []);
+    // a new language draws the map again with its buttons named in it
+  }, [t]);
 
   // the marker follows the fields (a pick, or numbers typed)
   useEffect(() => {

@@ -77,6 +77,6 @@ export function shownDigits(props: Pick<WidgetProps, 'registry' | 'schema'>, tex
   const format = props.schema.format;
   if (widgetLang(props) !== 'fa' || format === 'email' || format === 'uri') return text;
   // an identifier in Latin letters (a technical name, pattern ^[a-z]…) reads as typed
-  if (typeof props.schema.pattern === 'string' && /a-z|A-Z/.test(props.schema.pattern)) return text;
+  if (typeof props.schema.pattern === 'string' && props.schema.pattern.startsWith('^[a-z]')) return text;
   return toPersianDigits(text);
 }
