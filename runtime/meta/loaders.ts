@@ -54,6 +54,14 @@ export function loadPermissions(module: string, name: string): Promise<EntityPer
 }
 
 /**
+ * The same, asked in the background (the shell's period selector): no error shown, no loading
+ * indicator; a failure is the caller's to handle.
+ */
+export function loadPermissionsQuietly(module: string, name: string): Promise<EntityPermissions> {
+  return cached(permissions, `${module}.${name}`, getPermissions(module, name), true);
+}
+
+/**
  * Starts loading what the entity's screen asks first (definition and permissions) unless cached:
  * no error shown, no loading indicator, nothing answered. Only for entities the user's menu shows
  * (the requests the screen would send on a click).

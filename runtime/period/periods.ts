@@ -1,7 +1,7 @@
 /** Fiscal periods: loading the list and choosing the current one after sign-in. */
 import { api, type CallOptions } from '../http/pipeline';
 import type { ListPage } from '../shared/envelope';
-import { loadPermissions } from '../meta/loaders';
+import { loadPermissionsQuietly } from '../meta/loaders';
 import { getCurrentPeriod, setCurrentPeriod, type CurrentPeriod } from './current';
 
 export interface FiscalPeriod {
@@ -19,7 +19,8 @@ export interface FiscalPeriod {
  * the console on every page): they have no periods, so the header shows no period selector.
  */
 export async function loadPeriods(options: CallOptions = {}): Promise<FiscalPeriod[]> {
-  const may = await loadPermissions('accounting', 'fiscalPeriod');
+  // asked as quietly as the list below: the header's selector shows no error of its own
+  const may = await loadPermissionsQuietly('accounting', 'fiscalPeriod');
   if (!may.view) return [];
   const page = await api.post<ListPage<FiscalPeriod>>(
     'Accounting/FiscalPeriod/GetList',
