@@ -169,7 +169,9 @@ describe('error catalogue against the real server', () => {
             TableName: 'lines',
             RowIndex: 2,
             FieldName: 'quantity',
-            Message: 'مقدار باید دست‌کم 0.001 باشد.',
+            // The server says «۰٫۰۰۱»; the pipeline normalises digits to Western on the way in and the
+            // dialog shows them in Persian again (displayText).
+            Message: 'مقدار باید دست‌کم 0٫001 باشد.',
           },
         ],
       },
