@@ -17,7 +17,8 @@ async function refusals(path: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('layer rules', () => {
+// the first lint loads the config and the TypeScript parser: seconds on a loaded 2-core machine
+describe('layer rules', { timeout: 60_000 }, () => {
   it.each([
     ['server/entities/sample.ts', '../../renderers/format'],
     ['server/entities/sample.ts', '../../src/App'],
