@@ -19,7 +19,7 @@ const ALL = 'همهٔ دوره‌ها';
 let page: Page;
 /** The invoice GetList requests the page sent, newest last. */
 const lists: Request[] = [];
-let periodIds: Record<string, number> = {};
+const periodIds: Record<string, number> = {};
 /** The invoices in each period, and in all, as the server counts them. */
 let counts: Record<string, number> = {};
 
