@@ -8,7 +8,8 @@ import { useStore } from 'zustand';
 import { useTranslation } from 'react-i18next';
 import { periodStore, setAllPeriods, setCurrentPeriod } from '../../runtime/period/current';
 import { displayText } from '../display';
-import { loadPeriods, toCurrent, type FiscalPeriod } from '../../runtime/period/periods';
+import { loadPeriods, pickPeriod, toCurrent, type FiscalPeriod } from '../../runtime/period/periods';
+import { todayIso } from '../../runtime/shared/jalali';
 import { useLoad } from '../../renderers/hooks/useLoad';
 
 const NONE: FiscalPeriod[] = [];
@@ -22,11 +23,13 @@ export function PeriodSelector() {
   const all = useStore(periodStore, (s) => s.all);
   const periods: FiscalPeriod[] = useLoad(() => loadPeriods({ silent: true }), []).data ?? NONE;
 
-  // a period stored by an older client has no days: completed from the list (new documents' dates)
+  // a period stored by an older client has no days: completed from the list (new documents'
+  // dates); a stored period that no longer exists (the server refuses it: 400) is chosen anew
   useEffect(() => {
-    if (!current || current.StartDate) return;
+    if (!current || periods.length === 0) return;
     const same = periods.find((p) => p.id === current.Id);
-    if (same) setCurrentPeriod(toCurrent(same));
+    if (!same) setCurrentPeriod(toCurrent(pickPeriod(periods, null, todayIso())!));
+    else if (!current.StartDate) setCurrentPeriod(toCurrent(same));
   }, [current, periods]);
 
   if (periods.length === 0 && !current) return null;
