@@ -19,6 +19,8 @@ const ALL = 'همهٔ دوره‌ها';
 let page: Page;
 /** The invoice GetList requests the page sent, newest last. */
 const lists: Request[] = [];
+/** The dashboard requests the page sent, newest last. */
+const dashboards: Request[] = [];
 const periodIds: Record<string, number> = {};
 /** The invoices in each period, and in all, as the server counts them. */
 let counts: Record<string, number> = {};
@@ -48,6 +50,7 @@ test.beforeAll(async ({ browser, request }) => {
   page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
   page.on('request', (r) => {
     if (r.url().endsWith('/api/Sales/Invoice/GetList')) lists.push(r);
+    if (r.url().endsWith('/api/Report/Dashboard')) dashboards.push(r);
   });
   await signIn(page, 'staff');
 });
@@ -59,13 +62,13 @@ test.afterAll(async () => {
 /** The header's period selector. */
 const selector = () => page.getByRole('combobox', { name: 'دوره مالی' });
 
-async function pick(name: string): Promise<void> {
-  const before = lists.length;
+/** Picks a period in the header; what is open (the grid, or the dashboard) asks again at once. */
+async function pick(name: string, asked: Request[] = lists): Promise<void> {
+  const before = asked.length;
   await selector().click();
   await page.getByRole('option', { name, exact: true }).click();
   await expect(selector()).toHaveText(name);
-  // the open grid asked again, at once
-  await expect.poll(() => lists.length).toBeGreaterThan(before);
+  await expect.poll(() => asked.length).toBeGreaterThan(before);
 }
 
 /** The footer's row count as the grid shows it. */
@@ -91,6 +94,15 @@ async function newInvoiceDate(): Promise<string> {
   await expect(dialog).toBeHidden();
   return value;
 }
+
+test('the dashboard follows the picked period', async () => {
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => dashboards.length).toBeGreaterThan(0);
+  expect(dashboards.at(-1)!.headers().selectedyear).toBe(String(periodIds[Y1405]));
+  await pick(Y1404, dashboards);
+  expect(dashboards.at(-1)!.headers().selectedyear).toBe(String(periodIds[Y1404]));
+  await pick(Y1405, dashboards);
+});
 
 test('a picked period scopes the open invoice grid, the title and tag say it, new invoices are dated in it', async () => {
   await page.getByRole('navigation', { name: 'منو' }).getByRole('link', { name: 'فاکتورهای فروش' }).click();
