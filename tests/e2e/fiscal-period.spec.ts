@@ -79,7 +79,7 @@ async function expectCount(n: number): Promise<void> {
 }
 
 async function shot(name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
 }
 
 /** Opens a new invoice and answers its date field's text; the form is closed again. */
@@ -147,4 +147,8 @@ test('«همهٔ دوره‌ها» sends no period: every invoice, and a new one
   await expect(page.getByTestId('period-tag')).toHaveText(`دوره: ${Y1405}`);
   await expectCount(counts[Y1405]!);
   await shot('period-1405-phone');
+  // the phone's menu drawer holds the period selector
+  await page.getByRole('button', { name: 'باز کردن منو' }).click();
+  await expect(selector()).toHaveText(Y1405);
+  await shot('period-drawer-phone');
 });
