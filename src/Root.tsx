@@ -41,6 +41,7 @@ export function Root() {
   const matches = useMatches();
   const { t } = useTranslation();
   const period = useStore(periodStore, (s) => s.current);
+  const allPeriods = useStore(periodStore, (s) => s.all);
   const screenTitle = useStore(titleStore, (s) => s.screenTitle);
 
   useEffect(() => {
@@ -62,7 +63,9 @@ export function Root() {
   const key = (deepest?.handle as RouteHandle | undefined)?.title ?? 'app.title';
   const isScreen = deepest !== undefined && matches[matches.length - 1]?.params.entity !== undefined;
   const title = isScreen && screenTitle ? screenTitle : t(key);
-  useEffect(() => applyTitle(displayText(composeTitle(title, period?.PeriodName))), [title, period]);
+  // the period in force: its name, or «همهٔ دوره‌ها» when the user chose all periods
+  const periodName = period?.PeriodName ?? (allPeriods ? t('shell.allPeriods') : null);
+  useEffect(() => applyTitle(displayText(composeTitle(title, periodName))), [title, periodName]);
 
   return (
     <>

@@ -4,7 +4,7 @@ import { checkShellRoute, guestOnly, requireToken, type GuardResult } from '../r
 import { hasToken, isCustomer, isVendor } from '../runtime/auth/tokens';
 import { currentUser } from '../runtime/auth/session';
 import { loadMenu, readMenu, validRoutes, type MenuItem } from '../runtime/menu/menu';
-import { getCurrentPeriod } from '../runtime/period/current';
+import { getCurrentPeriod, isAllPeriods } from '../runtime/period/current';
 import { chooseCurrentPeriod } from '../runtime/period/periods';
 import { toast } from '../runtime/ui/toasts';
 import { menuEntityAt, prefetchMenuItem } from './prefetch';
@@ -41,7 +41,8 @@ export async function shellLoader({ request }: LoaderFunctionArgs): Promise<Shel
   apply(requireToken(path, { hasToken: hasToken() }));
   if (currentUser()?.pwdChange) throw redirect('/security/changePassword');
   const menu = await ensureMenu();
-  if (!getCurrentPeriod()) await chooseCurrentPeriod();
+  // "all periods" is a choice too: not asked again
+  if (!getCurrentPeriod() && !isAllPeriods()) await chooseCurrentPeriod();
   return { menu };
 }
 

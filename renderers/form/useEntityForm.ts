@@ -24,7 +24,8 @@ import {
 } from '../../runtime/shared/definition';
 import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
-import { withInitialValues } from '../../runtime/shared/initialValues';
+import { withInitialValues, type PeriodRange } from '../../runtime/shared/initialValues';
+import { getCurrentPeriod } from '../../runtime/period/current';
 import { useLoad } from '../hooks/useLoad';
 import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine, type Line } from './lines/lines';
 import {
@@ -124,6 +125,11 @@ function refill(target: EntityValues, source: EntityValues): void {
   Object.assign(target, source);
 }
 
+/** The selected fiscal period's days, when one is selected and its days are known (a new document's date defaults into it). */
+function selectedPeriodRange(): PeriodRange | null {
+  const p = getCurrentPeriod();
+  return p?.StartDate && p.EndDate ? { startDate: p.StartDate, endDate: p.EndDate } : null;
+}
 /**
  * The definition's precompiled validators: given, already imported, or imported now (server
  * modules). `failed` when they cannot be imported (the form cannot validate, so it is not shown).
@@ -160,7 +166,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     const start = getDefaultFormState(
       recordValidator(record, baseSchema),
       baseSchema as RJSFSchema,
-      isNew ? withInitialValues(definition, given) : given,
+      isNew ? withInitialValues(definition, given, new Date(), { period: selectedPeriodRange() }) : given,
     ) as EntityValues;
     return withComputed(rules, start, initialLineData(definition, props.values), names);
   });

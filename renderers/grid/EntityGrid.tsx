@@ -31,6 +31,8 @@ import { gridLocaleText } from './gridLocale';
 import { setGridOptionIfChanged } from './gridOptions';
 import { doubleTapOpener, pinKeyColumn } from './phoneGrid';
 import { isPhoneViewport } from '../../runtime/ui/viewport';
+import { useStore } from 'zustand';
+import { periodKey, periodStore } from '../../runtime/period/current';
 import { GridFooter } from './GridFooter';
 
 registerGridModules();
@@ -138,6 +140,9 @@ export function EntityGrid({
   }, [definition, lang, t, lookupSearch]);
   // a phone has no double-click: a double tap opens the row
   const [tap] = useState(doubleTapOpener);
+  // a dated entity's rows follow the fiscal period (the server scopes them by the selectedYear
+  // header): another period, or "all periods", is a new datasource and the grid asks again
+  const period = useStore(periodStore, (s) => (definition.period ? periodKey(s) : ''));
   const datasource = useMemo(
     () =>
       createDatasource(
@@ -152,7 +157,8 @@ export function EntityGrid({
         definition.list.defaultSort,
         { q: quickSearch },
       ),
-    [client, definition, quickSearch, withTotals],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `period` is not read here: the headers carry it, a new one asks again
+    [client, definition, quickSearch, withTotals, period],
   );
 
   // a new clearSelectionKey unticks every row

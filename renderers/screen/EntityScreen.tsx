@@ -20,6 +20,7 @@ import { downloadBlob, exportFileName } from './download';
 import { EntityToolbar } from './EntityToolbar';
 import type { BulkBarProps } from './BulkBar';
 import { QuickSearchBox } from './QuickSearchBox';
+import { PeriodTag } from './PeriodTag';
 import type { SavedViewsMenuProps } from './SavedViewsMenu';
 import { ToolbarButton } from '@fluentui/react-components';
 import { applyView, captureView, deleteView, listViews, saveView } from '../grid/savedViews';
@@ -56,6 +57,8 @@ const useStyles = makeStyles({
   // the page fills the shell's content area and does not scroll itself: the grid is the one scroll container
   page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', minHeight: 0 },
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px' },
+  // the title and the fiscal period its rows are scoped to (PeriodTag)
+  heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 12px' },
 });
 
 interface Open {
@@ -340,7 +343,10 @@ export function EntityScreen({
 
   return (
     <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'} data-fits-window="">
-      <Title3 as="h1">{localText(definition.title, lang)}</Title3>
+      <div className={styles.heading}>
+        <Title3 as="h1">{localText(definition.title, lang)}</Title3>
+        <PeriodTag definition={definition} lang={lang} />
+      </div>
       <div className={styles.bar}>
         <EntityToolbar
           permissions={permissions}

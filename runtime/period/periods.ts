@@ -2,7 +2,7 @@
 import { api, type CallOptions } from '../http/pipeline';
 import type { ListPage } from '../shared/envelope';
 import { loadPermissionsQuietly } from '../meta/loaders';
-import { getCurrentPeriod, setCurrentPeriod, type CurrentPeriod } from './current';
+import { getCurrentPeriod, isAllPeriods, setCurrentPeriod, type CurrentPeriod } from './current';
 
 export interface FiscalPeriod {
   id: number;
@@ -31,7 +31,7 @@ export async function loadPeriods(options: CallOptions = {}): Promise<FiscalPeri
 }
 
 export function toCurrent(p: FiscalPeriod): CurrentPeriod {
-  return { Id: p.id, PeriodName: p.title };
+  return { Id: p.id, PeriodName: p.title, StartDate: p.startDate, EndDate: p.endDate };
 }
 
 /** The stored period if still in the list, else the one containing today, else the latest. */
@@ -49,12 +49,16 @@ export function pickPeriod(
   return [...periods].sort((a, b) => b.startDate.localeCompare(a.startDate))[0] ?? null;
 }
 
-/** Loads the periods and stores the chosen one; quiet on failure (users without access). */
+/**
+ * Loads the periods and stores the chosen one; quiet on failure (users without access). A user
+ * who chose "all periods" keeps that choice while there are periods to choose from.
+ */
 export async function chooseCurrentPeriod(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<FiscalPeriod[]> {
   try {
     const periods = await loadPeriods({ silent: true });
+    if (periods.length > 0 && isAllPeriods()) return periods;
     const chosen = pickPeriod(periods, getCurrentPeriod(), today);
     setCurrentPeriod(chosen ? toCurrent(chosen) : null);
     return periods;

@@ -18,19 +18,52 @@ export type InitialValueName = keyof typeof INITIAL_VALUES;
 
 const absent = (v: unknown): boolean => v === undefined || v === null || v === '';
 
+/** A fiscal period's first and last day (ISO `yyyy-mm-dd`, inclusive). */
+export interface PeriodRange {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The day a new document of `period` is dated by default: today when today lies in it; else its
+ * last day for a past period (the day closest to today, where late documents of a year are
+ * entered) and its first day for a future one (the period's opening documents).
+ */
+export function dateInPeriod(today: string, period: PeriodRange): string {
+  if (today < period.startDate) return period.startDate;
+  if (today > period.endDate) return period.endDate;
+  return today;
+}
+
+/** What a new record's initial values depend on besides the definition. */
+export interface InitialContext {
+  /** The selected fiscal period: the document's date field (`period.field`) defaults into it. */
+  period?: PeriodRange | null;
+}
+
 /**
  * `values` with every field that declares an `initial` and has no value filled in; the input is
- * not changed. Unknown names are ignored (the definition loader refuses them).
+ * not changed. Unknown names are ignored (the definition loader refuses them). With a selected
+ * fiscal period, the definition's document date (`period.field`, with `initial: "today"` or no
+ * initial) starts inside that period (dateInPeriod).
  */
 export function withInitialValues(
-  def: Pick<EntityDefinition, 'fields' | 'schema'>,
+  def: Pick<EntityDefinition, 'fields' | 'schema'> & Partial<Pick<EntityDefinition, 'period'>>,
   values: Record<string, unknown>,
   now: Date = new Date(),
+  context: InitialContext = {},
 ): Record<string, unknown> {
   let out: Record<string, unknown> | null = null;
+  const dated = def.period?.field;
   for (const [name, meta] of Object.entries(def.fields)) {
     const initial = meta.initial;
-    if (!initial || !(name in def.schema.properties) || !absent(values[name])) continue;
+    if (!(name in def.schema.properties) || !absent(values[name])) continue;
+    if (name === dated && context.period && (!initial || initial === 'today')) {
+      out ??= { ...values };
+      out[name] = dateInPeriod(todayIso(now), context.period);
+      continue;
+    }
+    if (!initial) continue;
     const make = Object.hasOwn(INITIAL_VALUES, initial) ? INITIAL_VALUES[initial] : undefined;
     if (!make) continue;
     out ??= { ...values };

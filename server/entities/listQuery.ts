@@ -11,7 +11,7 @@ import type { Untyped } from '../db/untyped';
 import { columnsOf } from './columns';
 import { filterConditions, hiddenFieldError, listError } from './filters';
 import { readCondition, unqueryableFields } from './readAccess';
-import { periodCondition } from './period';
+import { entityPeriod, periodCondition, type SelectedPeriod } from './period';
 import { scopeCondition } from './scope';
 import { lookupSortExpr } from './lookupSort';
 import { searchCondition } from './search';
@@ -38,7 +38,8 @@ export async function listQuery(
   user: CurrentUser,
   body: Partial<ListRequest> & Record<string, unknown>,
   lang: Lang,
-  selectedYear: number | null = null,
+  /** The `selectedYear` header's period id (resolved here for a dated entity: 400 when unknown), or the period itself. */
+  selectedYear: number | SelectedPeriod | null = null,
 ): Promise<ListQuery> {
   const columns = columnsOf(entity);
   const hidden = await unqueryableFields(ctx, entity, user);
@@ -49,7 +50,7 @@ export async function listQuery(
   if (selection) conditions.push(selection);
   const search = searchCondition(body.search, columns, hidden, lang);
   if (search) conditions.push(search);
-  const period = periodCondition(entity, selectedYear);
+  const period = periodCondition(entity, await entityPeriod(ctx, entity, selectedYear, lang));
   if (period) conditions.push(period);
   const scope = scopeCondition(entity, user);
   if (scope) conditions.push(scope);

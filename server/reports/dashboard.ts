@@ -14,6 +14,9 @@ import type { AppContext, CurrentUser } from '../context';
 import { HttpError } from '../http/errors';
 import { periodRange, type PeriodName } from './period';
 import { runReport } from './run';
+import { selectedPeriod, type SelectedPeriod } from '../entities/period';
+import { dateInPeriod } from '../../runtime/shared/initialValues';
+import { todayIso } from '../../runtime/shared/jalali';
 import type { DashboardData, DashboardWidget, ReportRequest } from '../../runtime/shared/reports';
 
 interface QueryDef extends Omit<ReportRequest, 'filterModel'> {
@@ -64,17 +67,41 @@ export function dashboardFor(role: string, dashboards: DashboardDef[]): Dashboar
   return dashboards.find((d) => d.roles.includes(role)) ?? dashboards.find((d) => d.roles.includes('*'));
 }
 
-function request(q: QueryDef, now: Date): ReportRequest {
+/**
+ * A widget's range in the selected fiscal period: "this year" is the period itself; "this month"
+ * and "the last 12 months" are counted from the period's day nearest today (today inside it, else
+ * its last day, or first day of a future period), so a past period shows its own last month.
+ */
+function rangeIn(name: PeriodName, now: Date, period: SelectedPeriod | null): { from: string; to: string } {
+  if (!period) return periodRange(name, now);
+  if (name === 'thisYear') return { from: period.startDate, to: period.endDate };
+  const [y, m, d] = dateInPeriod(todayIso(now), period).split('-').map(Number);
+  return periodRange(name, new Date(y!, m! - 1, d!));
+}
+
+function request(q: QueryDef, now: Date, period: SelectedPeriod | null): ReportRequest {
   const filterModel: Record<string, unknown> = { ...(q.filterModel ?? {}) };
   if (q.period) {
-    const { from, to } = periodRange(q.period.range, now);
+    const { from, to } = rangeIn(q.period.range, now, period);
     filterModel[q.period.field] = { filterType: 'date', type: 'inRange', dateFrom: from, dateTo: to };
   }
   return { entity: q.entity, groupBy: q.groupBy, measure: q.measure, filterModel };
 }
 
-async function total(ctx: AppContext, user: CurrentUser, q: QueryDef, lang: Lang, now: Date) {
-  const rows = await runReport(ctx, user, { ...request(q, now), groupBy: undefined }, lang);
+/** When the widgets are figured: the moment and the selected fiscal period (null: all periods). */
+interface At {
+  now: Date;
+  period: SelectedPeriod | null;
+}
+
+async function total(ctx: AppContext, user: CurrentUser, q: QueryDef, lang: Lang, at: At) {
+  const rows = await runReport(
+    ctx,
+    user,
+    { ...request(q, at.now, at.period), groupBy: undefined },
+    lang,
+    at.period,
+  );
   return rows.reduce((sum, r) => sum + r.value, 0);
 }
 
@@ -83,7 +110,7 @@ async function widgetData(
   user: CurrentUser,
   w: WidgetDef,
   lang: Lang,
-  now: Date,
+  at: At,
 ): Promise<DashboardWidget> {
   const base = {
     id: w.id,
@@ -92,9 +119,13 @@ async function widgetData(
     format: w.format ?? 'number',
     entity: w.query.entity,
   };
-  if (w.kind !== 'figure') return { ...base, rows: await runReport(ctx, user, request(w.query, now), lang) };
-  const value = await total(ctx, user, w.query, lang, now);
-  return { ...base, value: w.minus ? value - (await total(ctx, user, w.minus, lang, now)) : value };
+  if (w.kind !== 'figure')
+    return {
+      ...base,
+      rows: await runReport(ctx, user, request(w.query, at.now, at.period), lang, at.period),
+    };
+  const value = await total(ctx, user, w.query, lang, at);
+  return { ...base, value: w.minus ? value - (await total(ctx, user, w.minus, lang, at)) : value };
 }
 
 export async function userDashboard(
@@ -102,14 +133,17 @@ export async function userDashboard(
   user: CurrentUser,
   lang: Lang,
   now = new Date(),
+  selectedYear: number | null = null,
 ): Promise<DashboardData> {
   cached ??= loadDashboards();
+  // the widgets follow the fiscal period of the selectedYear header (400 when it names none)
+  const at: At = { now, period: await selectedPeriod(ctx, selectedYear, lang) };
   const dash = dashboardFor(user.role, cached);
   if (!dash) return { name: '', title: '', widgets: [] };
   const widgets: DashboardWidget[] = [];
   for (const w of dash.widgets) {
     try {
-      widgets.push(await widgetData(ctx, user, w, lang, now));
+      widgets.push(await widgetData(ctx, user, w, lang, at));
     } catch (e) {
       // 404 unknown entity, 403 no view, 400 a field the entity does not have: not this user's widget
       if (e instanceof HttpError && [400, 403, 404].includes(e.status)) continue;

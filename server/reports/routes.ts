@@ -15,11 +15,14 @@ import { readReportRequest, runReport } from './run';
 export async function reportsPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  businessRoute(app, 'Report/Run', async ({ req, user, body }) => ({
-    rows: await runReport(ctx, user, readReportRequest(body, req.lang), req.lang),
+  // both follow the fiscal period of the selectedYear header, as GetList does (entities/period.ts)
+  businessRoute(app, 'Report/Run', async ({ req, user, body, selectedYear }) => ({
+    rows: await runReport(ctx, user, readReportRequest(body, req.lang), req.lang, selectedYear),
   }));
 
-  businessRoute(app, 'Report/Dashboard', async ({ req, user }) => userDashboard(ctx, user, req.lang));
+  businessRoute(app, 'Report/Dashboard', async ({ req, user, selectedYear }) =>
+    userDashboard(ctx, user, req.lang, new Date(), selectedYear),
+  );
 
   businessRoute(app, 'Report/Entities', async ({ req, user }) => {
     const perms = await permissionsByEntity(ctx, user);

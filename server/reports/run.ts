@@ -16,6 +16,7 @@ import { hiddenFieldError, listError } from '../entities/filters';
 import { lookupTexts } from '../entities/lookupDisplay';
 import { unqueryableFields } from '../entities/readAccess';
 import { listQuery } from '../entities/listQuery';
+import { entityPeriod, periodField, type SelectedPeriod } from '../entities/period';
 import { permissionsByEntity } from '../security/permissions';
 import { jalaliMonthKey } from './period';
 import type { MeasureOp, ReportRequest, ReportRow } from '../../runtime/shared/reports';
@@ -78,11 +79,17 @@ function value(op: MeasureOp, a: { n: number; s: number; c: number }): number {
   return a.c ? Math.round((a.s / a.c) * 100) / 100 : 0;
 }
 
+/**
+ * A report follows the fiscal period of the call (the `selectedYear` header's id, or the period
+ * itself) as GetList does: its date range defaults to that period. A filter of its own on the
+ * entity's period date field is an explicit range and replaces the period.
+ */
 export async function runReport(
   ctx: AppContext,
   user: CurrentUser,
   req: ReportRequest,
   lang: Lang,
+  selectedYear: number | SelectedPeriod | null = null,
 ): Promise<ReportRow[]> {
   const entity = await reportEntity(ctx, user, req.entity);
   // fields hidden from the user's role can be neither grouped, measured nor filtered on (400 naming
@@ -93,12 +100,15 @@ export async function runReport(
   const group = req.groupBy === undefined ? null : columns.get(req.groupBy);
   if (group === undefined) throw listError(lang, 'groupBy');
   const measure = measured(req, columns, hidden, lang);
+  // the header is checked even when a range of the report's own replaces the period (400 when unknown)
+  const period = await entityPeriod(ctx, entity, selectedYear, lang);
   const q = await listQuery(
     ctx,
     entity,
     user,
     { filterModel: req.filterModel as Record<string, unknown> | undefined, sortModel: [] },
     lang,
+    ownRange(entity, req) ? null : period,
   );
   const ref = measure ? sql.ref(measure.column) : null;
   // dates group by day here (literal substr arguments: the same text in SELECT and GROUP BY)
@@ -149,6 +159,13 @@ export async function runReport(
   if (group?.kind === 'date') rows.sort((a, b) => String(a.key ?? '').localeCompare(String(b.key ?? '')));
   else rows.sort((a, b) => b.value - a.value);
   return rows;
+}
+
+/** True when the report filters the entity's period date field itself (its own date range). */
+function ownRange(entity: Entity, req: ReportRequest): boolean {
+  const field = periodField(entity);
+  const model = req.filterModel;
+  return field !== null && typeof model === 'object' && model !== null && Object.hasOwn(model, field);
 }
 
 /** Display texts of group keys: enum labels, lookup display fields, Jalali month names, yes/no. */

@@ -4,6 +4,8 @@
  * entities as quick links.
  */
 import { Link, useRouteLoaderData } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { periodKey, periodStore } from '../../runtime/period/current';
 import { Card, Spinner, Text, Title2, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Chart, chartValue } from '../../renderers/charts/index';
@@ -42,7 +44,9 @@ const useStyles = makeStyles({
 });
 
 function useDashboard(): DashboardWidget[] | null {
-  const load = useLoad(() => loadDashboard().then((d) => d.widgets), []);
+  // the figures follow the fiscal period (selectedYear): another period asks again
+  const period = useStore(periodStore, periodKey);
+  const load = useLoad(() => loadDashboard().then((d) => d.widgets), [period]);
   if (load.failed) return []; // the pipeline has shown the error
   return load.data ?? null;
 }

@@ -3,6 +3,8 @@
  * draws its chart and table. The report's definition is data; this page only reads it.
  */
 import { Link, useParams } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { periodKey, periodStore } from '../../runtime/period/current';
 import { MessageBar, MessageBarBody, Spinner, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ReportView } from '../../renderers/report/ReportView';
@@ -37,12 +39,14 @@ export function ReportRunPage() {
   const { id = '' } = useParams();
   const lang = getLang();
 
+  // the report follows the fiscal period (selectedYear): another period runs it again
+  const period = useStore(periodStore, periodKey);
   const load = useLoad(async () => {
     const saved = await savedReports.get(Number(id));
     const rows = await runReport(savedReportRequest(saved));
     const chart = saved.chart === 'pie' || saved.chart === 'line' ? saved.chart : 'bar';
     return { title: String(saved.title ?? ''), kind: chart, rows } satisfies Result;
-  }, [id]); // a failure: the pipeline has shown the error
+  }, [id, period]); // a failure: the pipeline has shown the error
   const result = load.data;
   useScreenTitle(result?.title ?? null);
   return (

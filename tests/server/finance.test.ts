@@ -253,8 +253,19 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
     for (const path of ['Accounting/Voucher', 'Sales/Invoice', 'Treasury/Receipt', 'Treasury/Payment'])
       expect((await rows(path, {}, { selectedYear: y1404 })).lastRow).toBe(0);
     expect((await rows('Treasury/Receipt', {}, { selectedYear: y1405 })).lastRow).toBeGreaterThan(0);
-    // an unknown period id does not hide everything; entities without a period are not narrowed
-    expect((await rows('Accounting/Voucher', {}, { selectedYear: '9999' })).lastRow).toBe(all.lastRow);
+    // an unknown period id is a 400 naming selectedYear, never every period's rows (#23)
+    const unknown = await call(
+      app,
+      'Accounting/Voucher/GetList',
+      admin,
+      { startRow: 0, endRow: 10 },
+      {
+        selectedYear: '9999',
+      },
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.ServerMessageTexts.map((m) => m.FieldName)).toEqual(['selectedYear']);
+    // entities without a period are not narrowed
     expect((await rows('Sales/Customer', {}, { selectedYear: y1404 })).lastRow).toBeGreaterThan(0);
     const exported = await app.inject({
       method: 'POST',

@@ -1,7 +1,14 @@
 /** Choosing the current period and storing it under currentPeriod. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pickPeriod, toCurrent, type FiscalPeriod } from '../../../runtime/period/periods';
-import { getCurrentPeriod, periodStore, setCurrentPeriod } from '../../../runtime/period/current';
+import {
+  getCurrentPeriod,
+  isAllPeriods,
+  periodKey,
+  periodStore,
+  setAllPeriods,
+  setCurrentPeriod,
+} from '../../../runtime/period/current';
 
 const P: FiscalPeriod[] = [
   { id: 1, title: '۱۴۰۲', startDate: '2023-03-21', endDate: '2024-03-19' },
@@ -22,12 +29,32 @@ describe('current period', () => {
     expect(pickPeriod(P, null, '2030-01-01')?.id).toBe(3);
     expect(pickPeriod([], null, '2030-01-01')).toBeNull();
   });
-  it('stores {Id, PeriodName} in localStorage and notifies subscribers', () => {
+  it('stores {Id, PeriodName} (and the days) in localStorage and notifies subscribers', () => {
     setCurrentPeriod(toCurrent(P[1]!));
-    expect(JSON.parse(localStorage.getItem('currentPeriod')!)).toEqual({ Id: 2, PeriodName: '۱۴۰۳' });
-    expect(getCurrentPeriod()).toEqual({ Id: 2, PeriodName: '۱۴۰۳' });
+    const stored = { Id: 2, PeriodName: '۱۴۰۳', StartDate: '2024-03-20', EndDate: '2025-03-20' };
+    expect(JSON.parse(localStorage.getItem('currentPeriod')!)).toEqual(stored);
+    expect(getCurrentPeriod()).toEqual(stored);
     expect(periodStore.getState().current?.Id).toBe(2);
     setCurrentPeriod(null);
     expect(localStorage.getItem('currentPeriod')).toBeNull();
+  });
+  it('reads a value stored by an older client ({Id, PeriodName}) and drops malformed days', () => {
+    localStorage.setItem('currentPeriod', JSON.stringify({ Id: 3, PeriodName: 'x', StartDate: 'soon' }));
+    expect(getCurrentPeriod()).toEqual({ Id: 3, PeriodName: 'x' });
+  });
+  it('"all periods" stores no period, is remembered, and ends when a period is picked', () => {
+    setCurrentPeriod(toCurrent(P[2]!));
+    expect(periodKey(periodStore.getState())).toBe('p3');
+    setAllPeriods();
+    expect(getCurrentPeriod()).toBeNull();
+    expect(isAllPeriods()).toBe(true);
+    expect(periodStore.getState()).toEqual({ current: null, all: true });
+    expect(periodKey(periodStore.getState())).toBe('all');
+    setCurrentPeriod(toCurrent(P[0]!));
+    expect(isAllPeriods()).toBe(false);
+    expect(periodStore.getState().all).toBe(false);
+    expect(periodKey(periodStore.getState())).toBe('p1');
+    setCurrentPeriod(null);
+    expect(periodKey(periodStore.getState())).toBe('');
   });
 });
