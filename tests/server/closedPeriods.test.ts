@@ -84,7 +84,7 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
   beforeAll(async () => {
     db = await freshDatabase(dialect);
     app = await makeApp(db.url);
-    for (const u of ['admin', 'staff']) tok[u] = (await signIn(app, u)).access_token;
+    for (const u of ['admin', 'staff', 'analyst']) tok[u] = (await signIn(app, u)).access_token;
     const user = (await (app.ctx.db as unknown as Untyped)
       .selectFrom('users')
       .select(['id'])
@@ -341,5 +341,47 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
       expect((await rows(path, {}, { selectedYear: y1405 })).lastRow, path).toBe(all);
       expect((await rows(path, {}, { selectedYear: y1404 })).lastRow, path).toBe(0);
     }
+  });
+
+  it('a published definition with `period` is guarded with no code; `period` must name a date field', async () => {
+    const definition = (field: string) => ({
+      name: 'datedNote',
+      module: 'common',
+      title: { fa: 'یادداشت تاریخ‌دار', en: 'Dated notes' },
+      displayField: 'title',
+      period: { field },
+      schema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', maxLength: 100 },
+          noteDate: { type: 'string', format: 'date' },
+        },
+      },
+      fields: { title: { label: { fa: 'عنوان' } }, noteDate: { label: { fa: 'تاریخ' } } },
+      list: { columns: ['title', 'noteDate'] },
+    });
+    const wrong = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, {
+      definition: definition('title'),
+    });
+    expect(wrong.status).toBe(417);
+    expect(
+      (wrong.body as { ServerMessageTexts?: { FieldName: string }[] }).ServerMessageTexts?.map(
+        (m) => m.FieldName,
+      ),
+    ).toContain('/period/field');
+    const published = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, {
+      definition: definition('noteDate'),
+    });
+    expect(published.status).toBe(200);
+    // 1404 is closed in the demo's periods, 1405 open
+    const closed = await call(app, 'Common/DatedNote/Create', tok.analyst!, {
+      values: { title: 'در دوره بسته', noteDate: '2025-06-01' },
+    });
+    expect(closed.status).toBe(417);
+    expect(reason(closed.body)).toContain('سال مالی ۱۴۰۴');
+    const open = await call(app, 'Common/DatedNote/Create', tok.analyst!, {
+      values: { title: 'در دوره باز', noteDate: '2026-06-01' },
+    });
+    expect(open.status).toBe(200);
   });
 });
