@@ -3,7 +3,7 @@ import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Dialog } from '../../runtime/ui/dialogs';
 import { messageText } from '../../runtime/shared/envelope';
-import { localDigits, toPersianDigits } from '../format';
+import { toPersianDigits } from '../format';
 import { DataTable } from '../table/DataTable';
 
 export function DialogMessages({ dialog }: { dialog: Dialog }) {
@@ -18,7 +18,7 @@ export function DialogMessages({ dialog }: { dialog: Dialog }) {
     case 'business':
       // the answer arrives with Western digits (runtime/http/pipeline.ts normalises every answer):
       // a period «سال مالی ۱۴۰۴» or a Jalali date shows in the language's digits again
-      return <Text>{localDigits(dialog.message, i18n.language === 'en' ? 'en' : 'fa')}</Text>;
+      return <Text>{i18n.language === 'en' ? dialog.message : toPersianDigits(dialog.message)}</Text>;
     case 'error':
       return <MessageList messages={dialog.messages} />;
     case 'tableErrors':
