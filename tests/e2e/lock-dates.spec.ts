@@ -48,11 +48,14 @@ test('admin sets a module lock date; a stock move dated before it is refused wit
   await field(move, 'مقدار').fill('۳');
   await move.getByRole('combobox', { name: 'جهت' }).selectOption({ label: 'ورود' });
   await move.getByRole('button', { name: 'ذخیره', exact: true }).click();
-  await expect(
-    page.getByText(
-      'اسناد بخش «انبار» تا تاریخ ۱۴۰۵/۰۲/۱۰ قفل شده‌اند؛ سندی با این تاریخ یا پیش از آن ثبت، ویرایش یا حذف نمی‌شود.',
-    ),
-  ).toBeVisible();
+  const reason =
+    'اسناد بخش «انبار» تا تاریخ ۱۴۰۵/۰۲/۱۰ قفل شده‌اند؛ سندی با این تاریخ یا پیش از آن ثبت، ویرایش یا حذف نمی‌شود.';
+  // the error dialog and the form's own list of messages, both in Persian digits
+  const error = page.getByRole('dialog', { name: 'خطا' });
+  await expect(error).toContainText(reason);
+  await error.getByRole('button', { name: 'بستن', exact: true }).click();
+  await expect(error).toBeHidden();
+  await expect(move.getByRole('listitem').filter({ hasText: reason })).toHaveCount(1);
   // nothing typed is lost: the form is still open with the date
   await expect(field(move, 'تاریخ')).toHaveValue('۱۴۰۵/۰۲/۰۵');
 });
