@@ -16,7 +16,9 @@ export function DialogMessages({ dialog }: { dialog: Dialog }) {
     case 'confirm':
       return <Text>{i18n.exists?.(dialog.message) ? t(dialog.message) : dialog.message}</Text>;
     case 'business':
-      return <Text>{dialog.message}</Text>;
+      // the answer arrives with Western digits (runtime/http/pipeline.ts normalises every answer):
+      // a period «سال مالی ۱۴۰۴» or a Jalali date shows in the language's digits again
+      return <Text>{i18n.language === 'en' ? dialog.message : toPersianDigits(dialog.message)}</Text>;
     case 'error':
       return <MessageList messages={dialog.messages} />;
     case 'tableErrors':

@@ -46,6 +46,7 @@ import { pickValues, sameValues, serverErrorSchema } from './values';
 import { Drafts } from './widgets/draft';
 import { previewFields, usePreview } from './usePreview';
 import { withSummary } from './summary';
+import { localDigits } from '../format';
 
 export interface EntityFormOptions {
   definition: EntityDefinition;
@@ -303,7 +304,8 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
   const formMessages = [
     ...(violations?.form ?? []),
     ...lines.tableMessages(t, (c) => localText(c.label, lang)),
-    ...businessErrors,
+    // answers arrive with Western digits (runtime/http/pipeline.ts): shown in the language's digits
+    ...businessErrors.map((m) => localDigits(m, lang)),
   ];
 
   useEffect(() => {

@@ -71,6 +71,9 @@ export function crossCheck(def: EntityDefinition, lang: Lang = 'en'): string[] {
   });
   if ((def.scope?.party === undefined) !== (def.scope?.partyKind === undefined) && def.scope)
     problems.push(`/scope: party and partyKind go together`);
+  // the date closed periods, lock dates and the fiscal-period list scope read (docs/api.md)
+  if (def.period && !(known.has(def.period.field) && kindOf(def, def.period.field) === 'date'))
+    problems.push(`/period/field: '${def.period.field}' is not a date field`);
   for (const p of props) if (!IDENTIFIER.test(p)) problems.push(`/schema/properties/${p}: not an identifier`);
   problems.push(...kindProblems('/fields', def));
   problems.push(...ruleProblems('/rules', def.rules, known));

@@ -51,9 +51,10 @@ const CASES: Case[] = [
     route: '/salary/payrollRun',
     title: 'لیست‌های حقوق',
     marker: ['عنوان', 'حقوق آزمون', 'حقوق آزمون ویرایش‌شده'],
-    // the month fills its dates (1420/01/01 … 1420/01/31)
-    texts: { سال: '۱۴۲۰' },
-    selects: { ماه: 'فروردین' },
+    // the month fills its dates (1405/12/01 … 1405/12/30): the newest start inside the selected
+    // fiscal period 1405 (payroll runs are dated by endDate: the list shows that period's runs)
+    texts: { سال: '۱۴۰۵' },
+    selects: { ماه: 'اسفند' },
   },
   { route: '/transport/vehicle', title: 'خودروها', marker: ['پلاک', 'آآ آزمون', 'آآ آزمون ویرایش'] },
 ];
@@ -128,10 +129,11 @@ test('a payroll run is computed from its toolbar button (definition.rowActions):
 }) => {
   const token = await apiToken(request, 'staff');
   const title = 'آآ حقوق محاسبه آزمون';
-  // dated after every seeded run, so it sorts first (newest start date)
+  // dated after every seeded run, so it sorts first (newest start date), and inside the selected
+  // fiscal period 1405 the list is scoped to
   const created = await request.post('/api/Salary/PayrollRun/Create', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { values: { title, year: 1420, month: 1, startDate: '2041-03-21', endDate: '2041-04-20' } },
+    data: { values: { title, year: 1405, month: 12, startDate: '2027-02-20', endDate: '2027-03-20' } },
   });
   expect(created.status(), await created.text()).toBe(200);
 

@@ -37,6 +37,7 @@ const DECLARED = [
   'permissions',
   'references',
   'lifecycle',
+  'closedPeriod',
   'numbering',
   'workflow',
   'entityRules',

@@ -6,7 +6,6 @@
  */
 import type { EntityRule } from './types';
 import { passwordResetRule } from './passwordReset';
-import { closedPeriodRule } from './closedPeriod';
 import { stockChangeRule, stockCountRule } from './stockTaking';
 import { planRule } from '../../operations/planning';
 import { accountTreeRule } from './accountTree';
@@ -18,9 +17,8 @@ export type { EntityRule, RuleContext, WriteAction } from './types';
 
 export const ENTITY_RULES: Record<string, readonly EntityRule[]> = {
   'security.passwordResetRequest': [passwordResetRule],
-  'accounting.voucher': [closedPeriodRule],
-  // closed period first, then promotions (they set the discount), then quotas
-  'sales.invoice': [closedPeriodRule, discountRulesRule, rationingRule],
+  // promotions first (they set the discount), then quotas
+  'sales.invoice': [discountRulesRule, rationingRule],
   'accounting.account': [accountTreeRule],
   'inventory.stockMove': [stockChangeRule],
   'inventory.stockCount': [stockCountRule],

@@ -1,6 +1,6 @@
 /**
  * An entity rule: business behaviour one entity declares (a chart of accounts is a tree, an
- * invoice gets its promotions, a closed period refuses documents), run by the write pipeline's
+ * invoice gets its promotions, a stock count needs an open stock-taking), run by the write pipeline's
  * `entityRules` step (../write/steps/entityRules.ts) inside the write's transaction, after the
  * workflow and before the row is stored. A rule returns the values to store (changed or not), or
  * throws an HttpError to refuse the write (the whole transaction rolls back).

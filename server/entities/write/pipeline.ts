@@ -23,6 +23,7 @@ import { validateStep } from './steps/validate';
 import { permissionsStep } from './steps/permissions';
 import { referencesStep } from './steps/references';
 import { lifecycleStep } from './steps/lifecycle';
+import { closedPeriodStep } from './steps/closedPeriod';
 import { numberingStep } from './steps/numbering';
 import { workflowStep } from './steps/workflow';
 import { entityRulesStep } from './steps/entityRules';
@@ -46,6 +47,7 @@ export const WRITE_STEPS: WriteStep[] = [
   permissionsStep,
   referencesStep,
   lifecycleStep,
+  closedPeriodStep,
   numberingStep,
   workflowStep,
   entityRulesStep,
@@ -58,10 +60,18 @@ export const WRITE_STEPS: WriteStep[] = [
 ];
 
 /**
+ * Steps that guard only what is kept, left out of a Preview: a closed period or lock date refuses
+ * the save (with its reason), not the figures the form shows while the user types a date.
+ */
+const SAVE_ONLY: ReadonlySet<WriteStep> = new Set([closedPeriodStep]);
+
+/**
  * The steps a Preview runs (preview.ts): those before anything is checked against other rows in
  * use or stored, so the values are computed and checked as a save would, and nothing is kept.
  */
-export const PREVIEW_STEPS: WriteStep[] = WRITE_STEPS.slice(0, WRITE_STEPS.indexOf(inUseStep));
+export const PREVIEW_STEPS: WriteStep[] = WRITE_STEPS.slice(0, WRITE_STEPS.indexOf(inUseStep)).filter(
+  (s) => !SAVE_ONLY.has(s),
+);
 
 /** The names of the steps a write of `action` runs, in order. */
 export function stepsOf(action: WriteRequest['action']): string[] {

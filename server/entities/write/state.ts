@@ -25,6 +25,11 @@ interface RequestBase {
   id?: number;
   /** The version the writer read (update, delete): another one answers 409. */
   version?: number;
+  /**
+   * A lifecycle transition this update is (Finalise, Cancel): every step sees it, e.g. the closed
+   * period step refuses finalising or cancelling a document dated in a closed period.
+   */
+  transition?: 'finalise' | 'cancel';
 }
 
 /**

@@ -65,6 +65,15 @@ describe('DialogHost', () => {
     await waitFor(() => expect(dialogStore.getState().dialogs).toHaveLength(0));
   });
 
+  it('shows a business message in Persian digits (answers arrive with Western ones)', async () => {
+    host();
+    act(
+      () =>
+        void openDialog({ kind: 'business', message: 'اسناد بخش «انبار» تا تاریخ 1405/02/10 قفل شده‌اند.' }),
+    );
+    expect(await screen.findByText('اسناد بخش «انبار» تا تاریخ ۱۴۰۵/۰۲/۱۰ قفل شده‌اند.')).toBeTruthy();
+  });
+
   it('answers confirm with yes and no', async () => {
     host();
     let answer: Promise<boolean> = Promise.resolve(false);

@@ -1,0 +1,61 @@
+/**
+ * Lock dates (docs/api.md, "Closed periods and lock dates"): admin sets the inventory lock date on
+ * its generated screen (module select, Jalali date), sees it in the grid in Persian, and a stock move
+ * dated before it is refused on save with the Persian reason naming the module and the date; the
+ * form keeps what was typed. One page, client-side navigation.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { field, signIn } from './helpers';
+
+async function pickLookup(page: Page, dialog: Locator, label: string, text: string): Promise<void> {
+  const box = dialog.getByRole('combobox', { name: new RegExp(label) });
+  await box.click();
+  await box.pressSequentially(text);
+  await expect(page.getByRole('option', { name: 'در حال جستجو…' })).toHaveCount(0);
+  await page
+    .getByRole('option', { name: new RegExp(text), disabled: false })
+    .first()
+    .click();
+}
+
+test('admin sets a module lock date; a stock move dated before it is refused with the reason', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/systemConfig/lockDate');
+  await expect(page.getByRole('heading', { name: 'تاریخ‌های قفل' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
+  const lock = page.getByRole('dialog', { name: 'تاریخ‌های قفل — جدید' });
+  await lock.getByRole('combobox', { name: 'بخش' }).selectOption({ label: 'انبار' });
+  await field(lock, 'قفل تا تاریخ (شامل همان روز)').fill('۱۴۰۵/۰۲/۱۰');
+  await lock.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  await expect(page.getByText('ذخیره شد.').last()).toBeVisible();
+  await expect(lock).toBeHidden();
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: 'انبار' });
+  await expect(row).toContainText('۱۴۰۵/۰۲/۱۰');
+
+  // client-side navigation to the stock moves (the shell's menu keeps the page)
+  await page.evaluate(() => {
+    history.pushState({}, '', '/inventory/stockMove');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { name: 'گردش کالا' })).toBeVisible();
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
+  const move = page.getByRole('dialog', { name: 'گردش کالا — جدید' });
+  await field(move, 'تاریخ').fill('۱۴۰۵/۰۲/۰۵');
+  await pickLookup(page, move, 'کالا', 'شکر');
+  await field(move, 'مقدار').fill('۳');
+  await move.getByRole('combobox', { name: 'جهت' }).selectOption({ label: 'ورود' });
+  await move.getByRole('button', { name: 'ذخیره', exact: true }).click();
+  const reason =
+    'اسناد بخش «انبار» تا تاریخ ۱۴۰۵/۰۲/۱۰ قفل شده‌اند؛ سندی با این تاریخ یا پیش از آن ثبت، ویرایش یا حذف نمی‌شود.';
+  // the error dialog and the form's own list of messages, both in Persian digits
+  const error = page.getByRole('dialog', { name: 'خطا' });
+  await expect(error).toContainText(reason);
+  await error.getByRole('button', { name: 'بستن', exact: true }).click();
+  await expect(error).toBeHidden();
+  await expect(move.getByRole('listitem').filter({ hasText: reason })).toHaveCount(1);
+  // nothing typed is lost: the form is still open with the date
+  await expect(field(move, 'تاریخ')).toHaveValue('۱۴۰۵/۰۲/۰۵');
+});
