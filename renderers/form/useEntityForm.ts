@@ -52,6 +52,11 @@ export interface EntityFormOptions {
   /** Values to start from (the row when editing, lines under their table names). */
   values?: EntityValues;
   readOnly?: boolean;
+  /**
+   * Given: only these fields (and child tables) may change, every other one is read-only (a final
+   * document's `lifecycle.editableWhenFinal`).
+   */
+  editableOnly?: readonly string[];
   /** Field messages from the server, shown inline under their fields. */
   serverErrors?: ServerMessage[];
   /** Saves the values; a rejection with ApiError 417 puts its messages inline. */
@@ -138,7 +143,7 @@ export function useFormValidators(
 }
 
 export function useEntityForm(props: EntityFormOptions): EntityFormController {
-  const { definition, lang, readOnly = false, onSave, onDirtyChange, clientFor } = props;
+  const { definition, lang, readOnly = false, onSave, onDirtyChange, clientFor, editableOnly } = props;
   const record = props.validators.record;
   const { t } = useTranslation();
   const formRef = useRef<Form<EntityValues>>(null);
@@ -150,9 +155,13 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     // Computed fields are never typed into.
     for (const f of Object.keys(rules?.computed ?? {}))
       if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
+    // a final document: only the fields it names stay editable
+    if (editableOnly)
+      for (const f of names)
+        if (!editableOnly.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
     // the figures computed from the lines sit under the lines (summary.ts)
     return withSummary(ui, definition, names);
-  }, [definition, lang, readOnly, rules, names]);
+  }, [definition, lang, readOnly, rules, names, editableOnly]);
   const [baseline] = useState(() => {
     const given = pickValues(props.values, names);
     // a new record starts with the definition's initial values (a document date: today)

@@ -73,6 +73,14 @@ export interface FieldMeta {
    * `today`: filled in by the form and by the server on Create.
    */
   initial?: string;
+  /**
+   * Colours of an enum's values (Fluent Badge colours): the value is drawn as a coloured tag in
+   * grid cells and form headers (e.g. a document's state).
+   */
+  enumColors?: Record<
+    string,
+    'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning'
+  >;
 }
 
 /**
@@ -160,6 +168,13 @@ export interface EntityDefinition {
   rowActions?: RowAction[];
   /** Dated documents: GetList/Export keep rows whose date `field` lies in the selectedYear fiscal period. */
   period?: { field: string };
+  /**
+   * Document lifecycle draft → final → cancelled (runtime/shared/lifecycle.ts adds the fields
+   * docState, cancelReason and amendedFrom). `editableWhenFinal`: fields a final document may still
+   * change; `attachmentsWhenFinal`: attachments stay editable (default true); `finaliseFrom`: the
+   * workflow states a draft may be finalised from.
+   */
+  lifecycle?: { editableWhenFinal?: string[]; attachmentsWhenFinal?: boolean; finaliseFrom?: string[] };
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
@@ -260,4 +275,4 @@ export const ENTITY_ACTIONS: readonly EntityAction[] = [
 ];
 
 /** Answer of Security/Permission/GetEntityPermissions. */
-export type EntityPermissions = Record<EntityAction, boolean>;
+export type EntityPermissions = Record<EntityAction, boolean> & { finalise?: boolean; cancel?: boolean };
