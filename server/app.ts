@@ -13,6 +13,7 @@ import type { Untyped } from './db/untyped';
 import { migrate } from './db/migrations';
 import { seed } from './demo/seed';
 import { syncAdminPermissions } from './security/adminPermissions';
+import { backfillDocStates } from './entities/lifecycleBackfill';
 import { showLicence } from './entities/gates';
 import { loadDefinitions } from './definitions/load';
 import { Registry } from './definitions/registry';
@@ -61,6 +62,8 @@ async function prepare(ctx: AppContext): Promise<Retyped[]> {
     await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
     const retyped = await copyRetyped(db, ctx.dialect, pending);
     await seed(trx, ctx);
+    // rows without a lifecycle state (older rows, seeded drafts) are drafts
+    await backfillDocStates(db, ctx.registry);
     // files named by rows before files had an owning row get one (attachments/links.ts)
     await claimAttachmentRows(trx, ctx.registry);
     await showLicence(trx, ctx);

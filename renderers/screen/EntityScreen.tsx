@@ -29,15 +29,7 @@ import { deleteCall, runBulk, type BulkCall } from './bulkActions';
 import { duplicateValues } from './duplicate';
 import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
-import {
-  amendRow,
-  cancelRow,
-  finaliseRow,
-  formLock,
-  isOpenRow,
-  lifecycleActions,
-  type LifecycleAction,
-} from './lifecycle';
+import { finaliseCall, formLock, isOpenRow, lifecycleActions, type LifecycleAction } from './lifecycle';
 import type { CancelDialogProps } from './CancelDialog';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
@@ -309,13 +301,14 @@ export function EntityScreen({
     }
     if (action === 'finalise') {
       if (!(await confirm(t('lifecycle.confirmFinalise', { name: rowName(row) })))) return;
-      const updated = await finaliseRow(definition, row).catch(() => null); // refusals: the pipeline shows them
+      // refusals (417 with the server's reason, 403, 409): the pipeline shows them
+      const updated = await client.finalise?.(row.id, row.version).catch(() => null);
       if (!updated) return;
       toast({ text: 'lifecycle.finalised', kind: 'success' });
       await took(updated);
       return;
     }
-    const created = await amendRow(definition, row).catch(() => null);
+    const created = await client.amend?.(row.id).catch(() => null);
     if (!created) return;
     toast({ text: 'lifecycle.amended', kind: 'success' });
     refresh();
@@ -323,7 +316,7 @@ export function EntityScreen({
   };
   const cancelWith = async (reason: string) => {
     if (!cancelling) return false;
-    const updated = await cancelRow(definition, cancelling, reason).catch(() => null);
+    const updated = await client.cancel?.(cancelling.id, cancelling.version, reason.trim()).catch(() => null);
     if (!updated) return false; // the dialog stays open with the reason typed
     toast({ text: 'lifecycle.cancelled', kind: 'success' });
     await took(updated);
@@ -341,7 +334,7 @@ export function EntityScreen({
   const finaliseTicked = async () => {
     const n = localDigits(String(ticked.length), lang);
     if (!(await confirm(t('lifecycle.confirmBulkFinalise', { count: n })))) return;
-    await runTicked((row) => finaliseRow(definition, row, undefined, true), 'lifecycle.bulkFinalised');
+    await runTicked(finaliseCall(definition), 'lifecycle.bulkFinalised');
   };
 
   const save = async (values: EntityValues) => {

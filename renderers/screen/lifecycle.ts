@@ -2,36 +2,40 @@
  * The document lifecycle on the client (issue #23; the server enforces it): a definition with
  * `lifecycle` holds each row's state in `docState` (draft → final → cancelled). Here: which of
  * Finalise / Cancel / Amend a row offers to a user (its state and the user's permissions), what of
- * its form stays editable, and the three calls (`POST /api/{Module}/{Entity}/Finalise|Cancel|Amend`).
- * Pure but for the calls, which go through ports (the request pipeline; tests give their own).
+ * its form stays editable, the reason's rules, and the bulk bar's quiet Finalise of one ticked row
+ * (a single row's actions are the entity client's finalise/cancel/amend).
  */
 import { api } from '../../runtime/http/pipeline';
+import type { BulkCall } from './bulkActions';
 import {
   apiPath,
   type EntityDefinition,
   type EntityPermissions,
   type EntityRow,
 } from '../../runtime/shared/definition';
-import { DOC_STATE_FIELD } from '../../runtime/shared/lifecycle';
+import {
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_MIN,
+  docStateOf as storedState,
+  type DocState,
+} from '../../runtime/shared/lifecycle';
 
-export type DocState = 'draft' | 'final' | 'cancelled';
+export type { DocState };
 export type LifecycleAction = 'finalise' | 'cancel' | 'amend';
 
 /** The order the actions are offered in. */
 export const LIFECYCLE_ACTIONS: readonly LifecycleAction[] = ['finalise', 'cancel', 'amend'];
 
 /** A cancel's reason: required, 3–400 characters (as the server checks it). */
-export const REASON_MIN = 3;
-export const REASON_MAX = 400;
+export const REASON_MIN = CANCEL_REASON_MIN;
+export const REASON_MAX = CANCEL_REASON_MAX;
 
 /** The state of a row of a lifecycle definition (a row without one is a draft); null without lifecycle. */
 export function docStateOf(
   def: Pick<EntityDefinition, 'lifecycle'>,
   row: EntityRow | undefined,
 ): DocState | null {
-  if (!def.lifecycle) return null;
-  const state = row?.[DOC_STATE_FIELD];
-  return state === 'final' || state === 'cancelled' ? state : 'draft';
+  return def.lifecycle ? storedState(row) : null;
 }
 
 /** Each action: the state it starts from and the permission it needs (amend makes a new document). */
@@ -87,41 +91,11 @@ export function lifecyclePath(
   return `${apiPath(def)}/${last}`;
 }
 
-/** A business call answering the envelope's Data; `silent` keeps the error catalogue quiet. */
-export type LifecyclePost = (path: string, body: unknown, silent: boolean) => Promise<unknown>;
-
-const POST: LifecyclePost = (path, body, silent) => api.post(path, body, silent ? { silent: true } : {});
-
-/** Finalises `row` (at the version held): the stored row. */
-export function finaliseRow(
-  def: Pick<EntityDefinition, 'module' | 'name'>,
-  row: EntityRow,
-  post: LifecyclePost = POST,
-  silent = false,
-): Promise<EntityRow> {
-  return post(
-    lifecyclePath(def, 'finalise'),
-    { id: row.id, version: row.version },
-    silent,
-  ) as Promise<EntityRow>;
-}
-
-/** Cancels `row` with `reason`: the stored row. */
-export function cancelRow(
-  def: Pick<EntityDefinition, 'module' | 'name'>,
-  row: EntityRow,
-  reason: string,
-  post: LifecyclePost = POST,
-): Promise<EntityRow> {
-  const body = { id: row.id, version: row.version, reason: reason.trim() };
-  return post(lifecyclePath(def, 'cancel'), body, false) as Promise<EntityRow>;
-}
-
-/** Amends cancelled `row`: the new draft. */
-export function amendRow(
-  def: Pick<EntityDefinition, 'module' | 'name'>,
-  row: EntityRow,
-  post: LifecyclePost = POST,
-): Promise<EntityRow> {
-  return post(lifecyclePath(def, 'amend'), { id: row.id }, false) as Promise<EntityRow>;
+/**
+ * Finalise of one ticked row at the version the grid holds, the catalogue kept quiet (the bulk bar
+ * reports the rows refused, bulkActions.ts). A single row's actions go through the entity client.
+ */
+export function finaliseCall(def: Pick<EntityDefinition, 'module' | 'name'>): BulkCall {
+  return (row) =>
+    api.post(lifecyclePath(def, 'finalise'), { id: row.id, version: row.version }, { silent: true });
 }

@@ -31,4 +31,10 @@ export interface EntityClient {
    * by the server and not kept ({Module}/{Entity}/Preview); refused quietly (no error dialog).
    */
   preview?(values: EntityValues, row?: { id: number; version: number }): Promise<EntityRow>;
+  /** Lifecycle (definitions with `lifecycle`): a draft becomes final ({Module}/{Entity}/Finalise). */
+  finalise?(id: number, version: number): Promise<EntityRow>;
+  /** A final document is cancelled with `reason` ({Module}/{Entity}/Cancel). */
+  cancel?(id: number, version: number, reason: string): Promise<EntityRow>;
+  /** A new draft copy of a cancelled document ({Module}/{Entity}/Amend). */
+  amend?(id: number): Promise<EntityRow>;
 }

@@ -50,6 +50,9 @@ export function createEntityClient(definition: Pick<EntityDefinition, 'module' |
       api.post<Answer<'Preview'>>(`${base}/Preview`, { ...row, values } satisfies Request<'Preview'>, {
         silent: true,
       }),
+    finalise: (id, version) => call('Finalise', { id, version }),
+    cancel: (id, version, reason) => call('Cancel', { id, version, reason }),
+    amend: (id) => call('Amend', { id }),
   };
   return client;
 }

@@ -41,6 +41,10 @@ export interface EntityDataSchema {
   additionalProperties?: false;
 }
 
+/** Fluent UI Badge colours an enum value may be drawn in (FieldMeta.enumColors). */
+export type EnumColor =
+  'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+
 export interface FieldMeta {
   label: LocalText;
   /**
@@ -52,6 +56,8 @@ export interface FieldMeta {
   precision?: number;
   /** Enum labels per value, for selects and grid cells; a multiEnum's options are its keys, in order. */
   enumLabels?: Record<string, LocalText>;
+  /** A colour per enum value (Fluent Badge colours), drawn as a coloured tag (e.g. a document's state). */
+  enumColors?: Record<string, EnumColor>;
   /**
    * A text field holding names the application knows: its values show as their labels, taken from
    * the named source when the definition is served (server/meta/labelSources.ts: `entities`,
@@ -73,14 +79,6 @@ export interface FieldMeta {
    * `today`: filled in by the form and by the server on Create.
    */
   initial?: string;
-  /**
-   * Colours of an enum's values (Fluent Badge colours): the value is drawn as a coloured tag in
-   * grid cells and form headers (e.g. a document's state).
-   */
-  enumColors?: Record<
-    string,
-    'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning'
-  >;
 }
 
 /**
@@ -169,12 +167,11 @@ export interface EntityDefinition {
   /** Dated documents: GetList/Export keep rows whose date `field` lies in the selectedYear fiscal period. */
   period?: { field: string };
   /**
-   * Document lifecycle draft → final → cancelled (runtime/shared/lifecycle.ts adds the fields
-   * docState, cancelReason and amendedFrom). `editableWhenFinal`: fields a final document may still
-   * change; `attachmentsWhenFinal`: attachments stay editable (default true); `finaliseFrom`: the
-   * workflow states a draft may be finalised from.
+   * A document with a lifecycle: draft → final → cancelled (runtime/shared/lifecycle.ts adds the
+   * fields `docState`, `cancelReason`, `amendedFrom` when the definition loads; the server's
+   * lifecycle step enforces it, docs/api.md "Document lifecycle").
    */
-  lifecycle?: { editableWhenFinal?: string[]; attachmentsWhenFinal?: boolean; finaliseFrom?: string[] };
+  lifecycle?: LifecycleDefinition;
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
@@ -188,11 +185,26 @@ export interface EntityDefinition {
   serverComputed?: boolean;
 }
 
+/** What a definition's `lifecycle` declares (every key optional: `{}` is the plain lifecycle). */
+export interface LifecycleDefinition {
+  /** Fields (notes, attachments…) a final document still lets its editors change. */
+  editableWhenFinal?: string[];
+  /** Attachments of a final document may still be added or removed (default true). */
+  attachmentsWhenFinal?: boolean;
+  /** Workflow states (of `workflow.field`) a draft must be in to be finalised; absent: any. */
+  finaliseFrom?: string[];
+}
+
 /** Approval workflow: `field` (a string enum) starts at `initial` and changes only along `transitions`. */
 export interface WorkflowDefinition {
   field: string;
   initial: string;
   transitions: WorkflowTransition[];
+  /**
+   * Per state: the roles that may edit (`edit`) or delete (`delete`) a row in that state; a state
+   * or list absent: everyone with the entity permission.
+   */
+  states?: Record<string, { edit?: string[]; delete?: string[] }>;
 }
 
 export interface WorkflowTransition {
@@ -264,7 +276,7 @@ export function localText(text: LocalText | undefined, lang: Lang): string {
   return text[lang] ?? text.fa;
 }
 
-export type EntityAction = 'view' | 'create' | 'edit' | 'delete' | 'export' | 'print';
+export type EntityAction = 'view' | 'create' | 'edit' | 'delete' | 'export' | 'print' | 'finalise' | 'cancel';
 export const ENTITY_ACTIONS: readonly EntityAction[] = [
   'view',
   'create',
@@ -272,7 +284,9 @@ export const ENTITY_ACTIONS: readonly EntityAction[] = [
   'delete',
   'export',
   'print',
+  'finalise',
+  'cancel',
 ];
 
 /** Answer of Security/Permission/GetEntityPermissions. */
-export type EntityPermissions = Record<EntityAction, boolean> & { finalise?: boolean; cancel?: boolean };
+export type EntityPermissions = Record<EntityAction, boolean>;

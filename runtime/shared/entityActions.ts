@@ -45,6 +45,12 @@ export interface EntityActionWire {
    * the create or edit permission of the write it previews.
    */
   Preview: { request: { id?: number; version?: number; values: EntityValues }; answer: EntityRow };
+  /** A draft document becomes final (definitions with `lifecycle`; runtime/shared/lifecycle.ts). */
+  Finalise: { request: { id: number; version: number }; answer: EntityRow };
+  /** A final document is cancelled, with a reason of 3–400 characters; it is never deleted. */
+  Cancel: { request: { id: number; version: number; reason: string }; answer: EntityRow };
+  /** A new draft copy (with its lines) of a cancelled document, `amendedFrom` naming it. */
+  Amend: { request: { id: number }; answer: EntityRow };
 }
 
 export type EntityActionName = keyof EntityActionWire;
@@ -60,6 +66,9 @@ export const ENTITY_ACTION_PERMISSION: { readonly [A in EntityActionName]: Entit
   Export: 'export',
   GetAudit: 'view',
   Preview: 'view',
+  Finalise: 'finalise',
+  Cancel: 'cancel',
+  Amend: 'create',
 };
 
 /** Every action name, in the order above. */

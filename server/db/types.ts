@@ -24,6 +24,9 @@ export interface RolePermissionsTable {
   can_delete: number;
   can_export: number;
   can_print: number;
+  /** Migration 0009_lifecycle_permissions. */
+  can_finalise: number;
+  can_cancel: number;
 }
 
 export interface MenuAccessTable {

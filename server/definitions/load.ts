@@ -13,6 +13,7 @@ import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
 import { PROJECT_ROOT } from '../config';
 import { t } from '../i18n';
 import { safetyProblems } from './safety';
+import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 
 export class DefinitionError extends Error {
   constructor(message: string) {
@@ -46,8 +47,10 @@ function describe(error: ErrorObject): string {
  * Cross-checks ajv cannot express; returns "JSON path: problem" strings (the safety checks of
  * ./safety.ts in `lang`, English for the files read at start).
  */
-export function crossCheck(def: EntityDefinition, lang: Lang = 'en'): string[] {
-  const problems: string[] = [];
+export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): string[] {
+  // checked as it will be in force: with the lifecycle's fields (runtime/shared/lifecycle.ts)
+  const problems: string[] = lifecycleProblems(declared);
+  const def = expandLifecycle(declared);
   const props = Object.keys(def.schema.properties);
   const fields = Object.keys(def.fields);
   const known = new Set(props);
@@ -72,6 +75,7 @@ export function crossCheck(def: EntityDefinition, lang: Lang = 'en'): string[] {
   if ((def.scope?.party === undefined) !== (def.scope?.partyKind === undefined) && def.scope)
     problems.push(`/scope: party and partyKind go together`);
   for (const p of props) if (!IDENTIFIER.test(p)) problems.push(`/schema/properties/${p}: not an identifier`);
+  problems.push(...workflowStateProblems(def));
   problems.push(...kindProblems('/fields', def));
   problems.push(...ruleProblems('/rules', def.rules, known));
   for (const [name, child] of Object.entries(def.children ?? {})) {
@@ -90,6 +94,16 @@ export function crossCheck(def: EntityDefinition, lang: Lang = 'en'): string[] {
   for (const p of safetyProblems(def))
     problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
   return problems;
+}
+
+/** `workflow.states` names states of the workflow, its roles nothing else to check here. */
+function workflowStateProblems(def: EntityDefinition): string[] {
+  const wf = def.workflow;
+  if (!wf?.states) return [];
+  const known = new Set([wf.initial, ...wf.transitions.flatMap((t) => [t.from, t.to])]);
+  return Object.keys(wf.states)
+    .filter((s) => !known.has(s))
+    .map((s) => `/workflow/states/${s}: unknown workflow state`);
 }
 
 /** A stated kind the field's schema does not fit (runtime/shared/fieldKind.ts kindMismatch). */

@@ -2,6 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 import { pascal, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
+import { expandLifecycle } from '../../runtime/shared/lifecycle';
 import { ValidatorModules, validationSchema } from './validators';
 
 export interface Entity {
@@ -46,7 +47,8 @@ export class Registry {
   constructor(defs: EntityDefinition[], previous?: Registry) {
     this.validators = previous?.validators ?? new ValidatorModules();
     const ajv = createAjv();
-    for (const def of defs) {
+    // a document's lifecycle fields are added here, where every definition (file or published) loads
+    for (const def of defs.map(expandLifecycle)) {
       const old = previous?.byKey.get(entityKey(def));
       if (old && JSON.stringify(old.def) === JSON.stringify(def)) {
         this.add(old);

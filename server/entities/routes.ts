@@ -31,6 +31,7 @@ import { readAudit } from './auditRead';
 import { checkBranches, checkLicence } from './gates';
 import { fieldModes, hiddenOf, stripAnswer, type FieldMode } from '../security/fieldAccess';
 import type { Lang } from '../../runtime/shared/definition';
+import { amendRow, transitionRow } from './lifecycleActions';
 
 function positiveInt(v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw badRequest();
@@ -151,6 +152,25 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       input: c.body.values,
     });
     return answer(c, modes, row);
+  },
+  // lifecycle (lifecycleActions.ts): Finalise and Cancel are Updates with a transition, Amend a Create
+  async Finalise(c) {
+    const modes = await modesOf(c);
+    const id = rowId(c.body.id);
+    const row = await transitionRow(c, 'finalise', id, rowVersion(c.body.version));
+    return answer(c, modes, row);
+  },
+  async Cancel(c) {
+    const modes = await modesOf(c);
+    const id = rowId(c.body.id);
+    const version = rowVersion(c.body.version);
+    // the reason is checked by the lifecycle step (417 on `reason`), after the state
+    const reason = typeof c.body.reason === 'string' ? c.body.reason : '';
+    return answer(c, modes, await transitionRow(c, 'cancel', id, version, reason));
+  },
+  async Amend(c) {
+    const modes = await modesOf(c);
+    return answer(c, modes, await amendRow(c, rowId(c.body.id)));
   },
   // the file is the answer; field modes apply inside (export.ts)
   Export: (c) => exportRows(c.ctx, c.entity, c.user, c.body, c.lang, c.reply, c.year),

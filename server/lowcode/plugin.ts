@@ -52,6 +52,8 @@ export async function syncPseudoPermissions(db: Kysely<SystemTables>): Promise<v
           can_delete: 1,
           can_export: 1,
           can_print: 1,
+          can_finalise: 1,
+          can_cancel: 1,
         })
         .execute();
   }

@@ -24,6 +24,8 @@ import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
 import { publishAccessProblems } from './publishAccess';
+import { expandLifecycle } from '../../runtime/shared/lifecycle';
+import { backfillDocStates } from '../entities/lifecycleBackfill';
 
 /** Problems of a definition sent by the designer, as "JSON path" and message; [] when valid. */
 export function checkDefinition(
@@ -108,7 +110,8 @@ export async function plan(
   const denied = await publishAccessProblems(ctx, user, def, lang);
   if (denied.length)
     throw invalid(denied.map((p) => fieldMessage(lang, p.path, TEXT_KEY, textParams(p.message))));
-  return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), def, lang);
+  // compared as it will be in force (the registry adds a lifecycle's fields)
+  return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), expandLifecycle(def), lang);
 }
 
 /**
@@ -184,6 +187,7 @@ export async function publish(
     const kept = await keepChangedColumns(db, ctx, changes.typeChanges, version);
     const registry = new Registry(await definitionsInForce(trx, files(ctx)), ctx.registry);
     await syncEntityTables(db, ctx.dialect, registry.all());
+    await backfillDocStates(db, registry);
     await copyRetyped(db, ctx.dialect, kept);
     await syncAdminPermissions(trx, registry);
     if (isNew && user.role !== 'admin') await grantRole(trx, user.role, key);

@@ -23,6 +23,8 @@ export function permissionRow(
     can_delete: has('delete'),
     can_export: has('export'),
     can_print: has('print'),
+    can_finalise: has('finalise'),
+    can_cancel: has('cancel'),
   };
 }
 
@@ -41,7 +43,9 @@ export async function syncAdminPermissions(db: Kysely<SystemTables>, registry: R
       permissionRow(
         'admin',
         e.key,
-        ENTITY_ACTIONS.filter((a) => e.def.writes !== 'server' || !['create', 'edit', 'delete'].includes(a)),
+        ENTITY_ACTIONS.filter(
+          (a) => e.def.writes !== 'server' || !['create', 'edit', 'delete', 'finalise', 'cancel'].includes(a),
+        ),
       ),
     );
   if (missing.length) await db.insertInto('role_permissions').values(missing).execute();

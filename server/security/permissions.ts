@@ -12,6 +12,8 @@ const NONE: EntityPermissions = {
   delete: false,
   export: false,
   print: false,
+  finalise: false,
+  cancel: false,
 };
 
 export function partyKind(user: CurrentUser): 'vendor' | 'customer' | null {
@@ -57,6 +59,8 @@ export async function permissionsByEntity(
         delete: Boolean(r.can_delete),
         export: Boolean(r.can_export),
         print: Boolean(r.can_print),
+        finalise: Boolean(r.can_finalise),
+        cancel: Boolean(r.can_cancel),
       }),
     );
   }

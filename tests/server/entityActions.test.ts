@@ -62,8 +62,20 @@ describe.each(DIALECTS)('entity action table on %s', (dialect) => {
       Update: { id: row.id, values: {} },
       Delete: { id: row.id },
       Preview: { values: {} },
+      // a customer has no lifecycle: the lifecycle actions reach their handler and are refused
+      Finalise: { id: row.id, version: row.version },
+      Cancel: { id: row.id, version: row.version, reason: 'دلیل' },
+      Amend: { id: row.id },
     };
-    const expected: Record<string, number> = { Create: 417, Update: 400, Delete: 400, Preview: 417 };
+    const expected: Record<string, number> = {
+      Create: 417,
+      Update: 400,
+      Delete: 400,
+      Preview: 417,
+      Finalise: 417,
+      Cancel: 417,
+      Amend: 417,
+    };
     for (const name of ENTITY_ACTION_NAMES) {
       for (const spelling of [name, name.toLowerCase(), name.toUpperCase()]) {
         const res = await app.inject({

@@ -121,6 +121,8 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       delete: true,
       export: true,
       print: true,
+      finalise: true,
+      cancel: true,
     });
     expect(await get('vendor', 'supplyChain', 'vendor')).toEqual({
       view: true,
@@ -129,6 +131,8 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       delete: false,
       export: true,
       print: true,
+      finalise: false,
+      cancel: false,
     });
     expect(await get('vendor', 'sales', 'customer')).toEqual({
       view: false,
@@ -137,6 +141,8 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       delete: false,
       export: false,
       print: false,
+      finalise: false,
+      cancel: false,
     });
     expect((await get('admin', 'security', 'passwordResetRequest')).delete).toBe(true);
   });

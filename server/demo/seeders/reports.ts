@@ -22,6 +22,8 @@ export const seedReports: Seeder = async ({ db, ctx }) => {
         can_delete: 0,
         can_export: 1,
         can_print: 0,
+        can_finalise: 0,
+        can_cancel: 0,
       })),
     )
     .execute();

@@ -5,6 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Lang } from '../../../runtime/shared/definition';
+import type { LifecycleTransition } from '../../../runtime/shared/lifecycle';
 import type { AppContext, CurrentUser } from '../../context';
 import type { Entity } from '../../definitions/registry';
 import type { SystemTables } from '../../db/types';
@@ -25,6 +26,14 @@ interface RequestBase {
   id?: number;
   /** The version the writer read (update, delete): another one answers 409. */
   version?: number;
+  /**
+   * A lifecycle transition this Update makes (Finalise, Cancel: server/entities/lifecycleRoutes.ts):
+   * the row keeps its stored values and lines, the lifecycle step moves its state, and every other
+   * step (numbering, closed periods, effects, audit) sees `w.request.transition`.
+   */
+  transition?: LifecycleTransition;
+  /** The reason of a `cancel` transition (stored in `cancelReason`). */
+  reason?: string;
 }
 
 /**

@@ -6,7 +6,16 @@ import { userProblems, type UserForm } from '../../../src/pages/security/userFor
 import { fieldChoices } from '../../../src/pages/security/fieldChoices';
 import { shippedInvoice } from '../renderers/defs';
 
-const none = { view: false, create: false, edit: false, delete: false, export: false, print: false };
+const none = {
+  view: false,
+  create: false,
+  edit: false,
+  delete: false,
+  export: false,
+  print: false,
+  finalise: false,
+  cancel: false,
+};
 const entity = (key: string, permissions = none): EntityPermission => ({
   key,
   module: 'sales',

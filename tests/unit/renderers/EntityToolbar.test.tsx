@@ -19,6 +19,8 @@ const ALL: EntityPermissions = {
   delete: true,
   export: true,
   print: true,
+  finalise: true,
+  cancel: true,
 };
 
 function toolbar(permissions: EntityPermissions, onExport = vi.fn()) {

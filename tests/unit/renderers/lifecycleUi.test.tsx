@@ -112,6 +112,8 @@ describe('EntityToolbar with a document selected', () => {
     delete: true,
     export: true,
     print: true,
+    finalise: true,
+    cancel: true,
   };
   it('shows the lifecycle actions given and no Edit/Delete for a final document', async () => {
     const onFinalise = vi.fn();

@@ -1,15 +1,49 @@
 /**
- * effects (every write): where a stored document will take effect elsewhere in the same
- * transaction: journal postings of an invoice, stock ledger entries of a stock move, and their
- * reversal on Delete. Empty until the posting and stock issues: they register here, after the row
- * is stored (its id and final values known) and before attachments and audit.
+ * effects (every write): where a stored document takes effect elsewhere in the same transaction:
+ * journal postings of an invoice, stock ledger entries of a stock move. The posting and stock
+ * issues register an Effect here (registerEffect, a table keyed by name); this step runs, after the
+ * row is stored (its id and final values known) and before attachments and audit, `onFinalise` of
+ * every effect when a document is finalised and `onCancel` (the reversal: a document and its effects
+ * are reversed, never deleted) when it is cancelled. An effect refuses by throwing an HttpError;
+ * the whole write then rolls back.
  */
-import { ALL_ACTIONS, type WriteStep } from '../state';
+import type { WriteState, WriteStep } from '../state';
+import { ALL_ACTIONS } from '../state';
+
+/** What a document's finalisation or cancellation does elsewhere (postings, stock entries…). */
+export interface Effect {
+  /** Unique name (e.g. `posting`, `stock`): registering a name again replaces the effect. */
+  readonly name: string;
+  /** Which entities it applies to (`module.name` keys); absent: every entity with a lifecycle. */
+  readonly entities?: readonly string[];
+  /** After a document became final (w.row: the row as stored, w.lines: its lines). */
+  onFinalise?(w: WriteState): Promise<void> | void;
+  /** After a final document was cancelled: reverses what onFinalise did. */
+  onCancel?(w: WriteState): Promise<void> | void;
+}
+
+const EFFECTS = new Map<string, Effect>();
+
+/** Registers (or replaces, by name) an effect of finalised and cancelled documents. */
+export function registerEffect(effect: Effect): void {
+  EFFECTS.set(effect.name, effect);
+}
+
+/** The registered effects, in registration order. */
+export function registeredEffects(): Effect[] {
+  return [...EFFECTS.values()];
+}
 
 export const effectsStep: WriteStep = {
   name: 'effects',
   on: ALL_ACTIONS,
-  run() {
-    // no postings or stock entries yet
+  async run(w) {
+    const transition = w.request.transition;
+    if (!transition || !w.entity.def.lifecycle) return;
+    for (const effect of EFFECTS.values()) {
+      if (effect.entities && !effect.entities.includes(w.entity.key)) continue;
+      if (transition === 'finalise') await effect.onFinalise?.(w);
+      else await effect.onCancel?.(w);
+    }
   },
 };
