@@ -281,6 +281,8 @@ export function EntityScreen({
   /** The row a lifecycle action stored: the selection, the grid and a form open on it take it. */
   const took = async (updated: EntityRow) => {
     setSelected((current) => (current?.id === updated.id ? updated : current));
+    // a ticked row takes its new state too (the bulk bar offers by the ticked rows' states)
+    setTicked((rows) => rows.map((r) => (r.id === updated.id ? updated : r)));
     refresh();
     if (open?.row?.id !== updated.id) return;
     const fresh = await client.get(updated.id).catch(() => null);

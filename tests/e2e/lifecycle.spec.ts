@@ -7,7 +7,7 @@
  * orders and the server refuses it one. One page, reused.
  * LIFECYCLE_SHOTS=<dir> also saves screenshots (desktop 1366x768 and phone 390x844) there.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -18,12 +18,19 @@ async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** Desktop and phone shots of what is on the page now (the viewport is put back). */
-async function shots(page: Page, name: string): Promise<void> {
+/**
+ * Desktop and phone shots of what is on the page now (the viewport is put back); on the phone,
+ * `bottom` (e.g. the form's action bar) is scrolled into view for a second shot.
+ */
+async function shots(page: Page, name: string, bottom?: Locator): Promise<void> {
   if (!SHOTS) return;
   await shot(page, `${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, `${name}-phone`);
+  if (bottom) {
+    await bottom.scrollIntoViewIfNeeded();
+    await shot(page, `${name}-phone-bottom`);
+  }
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
@@ -118,7 +125,7 @@ test('staff finalises, cancels and amends an invoice; a vendor may not finalise'
   await expect(form.getByRole('button', { name: 'ذخیره', exact: true })).toHaveCount(0);
   await expect(form.getByRole('textbox', { name: 'شرح', exact: true })).toHaveAttribute('readonly', '');
   await expect(finalise).toHaveCount(0);
-  await shots(page, 'lifecycle-final-form');
+  await shots(page, 'lifecycle-final-form', form.locator('[data-form-actions]'));
 
   // the server refuses an edit of the final document, with its Persian reason
   const final = await post<Row>(request, staff, 'Sales/Invoice/Get', { id: draft.id });
