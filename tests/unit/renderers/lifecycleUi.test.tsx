@@ -11,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { CancelDialog } from '../../../renderers/screen/CancelDialog';
 import { EntityToolbar } from '../../../renderers/screen/EntityToolbar';
+import { BulkBar } from '../../../renderers/screen/BulkBar';
 import { LifecycleButtons, LifecycleNote, StateTag } from '../../../renderers/screen/LifecycleParts';
 import { buildColumnDefs } from '../../../renderers/grid/columns';
 import { CELL_VIEWS, withCellViews } from '../../../renderers/grid/cellViews';
@@ -141,6 +142,48 @@ describe('EntityToolbar with a document selected', () => {
     expect(screen.queryByRole('button', { name: 'ویرایش' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'حذف' })).toBeNull();
     expect(screen.getByRole('button', { name: 'جدید' })).toBeTruthy();
+  });
+});
+
+describe('the ticked rows’ bar', () => {
+  const PERMS: EntityPermissions = {
+    view: true,
+    create: true,
+    edit: true,
+    delete: true,
+    export: true,
+    print: true,
+    finalise: true,
+    cancel: true,
+  };
+  const bar = (rows: EntityRow[], permissions = PERMS, onFinalise = vi.fn()) => (
+    <FluentProvider theme={webLightTheme} dir="rtl">
+      <BulkBar
+        count={rows.length}
+        lang="fa"
+        permissions={permissions}
+        busy={false}
+        onDelete={vi.fn()}
+        onExport={vi.fn()}
+        onDuplicate={vi.fn()}
+        onClear={vi.fn()}
+        onPrint={vi.fn()}
+        definition={def}
+        rows={rows}
+        onTransition={vi.fn()}
+        onFinalise={onFinalise}
+      />
+    </FluentProvider>
+  );
+  it('offers Finalise when a ticked row is a draft and the user may finalise', async () => {
+    const onFinalise = vi.fn();
+    const { rerender } = render(bar([docRow('final'), docRow('draft', { id: 8 })], PERMS, onFinalise));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'قطعی کردن انتخاب‌شده‌ها' }));
+    expect(onFinalise).toHaveBeenCalledTimes(1);
+    rerender(bar([docRow('final'), docRow('cancelled', { id: 8 })]));
+    expect(screen.queryByRole('button', { name: 'قطعی کردن انتخاب‌شده‌ها' })).toBeNull();
+    rerender(bar([docRow('draft')], { ...PERMS, finalise: false }));
+    expect(screen.queryByRole('button', { name: 'قطعی کردن انتخاب‌شده‌ها' })).toBeNull();
   });
 });
 
