@@ -17,6 +17,8 @@ import { LocalisedInvalid } from '../http/errors';
 import { fieldMessage } from '../i18n';
 import type { Row } from '../entities/rows';
 import { attachmentFields, releaseAttachments } from './cleanup';
+import { DOC_STATE_LABELS, docStateOf } from '../../runtime/shared/lifecycle';
+import { localText } from '../../runtime/shared/definition';
 import type { AttachmentsTable } from './table';
 
 type Db = Kysely<{ attachments: AttachmentsTable }>;
@@ -26,6 +28,22 @@ function refused(entity: Entity, field: string, id: string): LocalisedInvalid {
     fieldMessage(lang, field, 'errors.AttachmentNotLinkable', {
       id,
       field: entity.def.fields[field]?.label[lang] ?? field,
+    }),
+  ]);
+}
+
+/**
+ * A document whose lifecycle keeps its attachments once final (`attachmentsWhenFinal: false`,
+ * runtime/shared/lifecycle.ts): a final or cancelled row's attachments do not change (417 on the field).
+ */
+function frozen(entity: Entity, field: string, before: Row | null, held: number[], ids: number[]): void {
+  if (!before || entity.def.lifecycle?.attachmentsWhenFinal !== false) return;
+  const state = docStateOf(before);
+  if (state === 'draft') return;
+  if (held.length === ids.length && held.every((id) => ids.includes(id))) return;
+  throw new LocalisedInvalid((lang: Lang) => [
+    fieldMessage(lang, field, 'docLifecycle.attachmentsFinal', {
+      state: localText(DOC_STATE_LABELS[state], lang),
     }),
   ]);
 }
@@ -89,6 +107,7 @@ export async function syncAttachments(
     const held = parseAttachmentIds(before?.[field]);
     const ids = after ? strictAttachmentIds(after[field]) : [];
     if (ids === null) throw refused(entity, field, badPart(after?.[field]));
+    if (after) frozen(entity, field, before, held, ids);
     const added = ids.filter((id) => !held.includes(id));
     if (added.length) await link(trx, entity, field, rowId, user, added);
   }

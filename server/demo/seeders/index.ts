@@ -11,6 +11,7 @@ import { seedHr } from './hr';
 import { seedTransport } from './transport';
 import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
+import { seedLifecycle } from './lifecycle';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -25,4 +26,6 @@ export const SEEDERS: Seeder[] = [
   seedLowcode,
   // plans against actuals: after every module's invoices and stock moves
   seedPlanActuals,
+  // documents final and cancelled: after every module's documents exist
+  seedLifecycle,
 ];

@@ -20,6 +20,9 @@ describe('entity actions', () => {
       'Export',
       'GetAudit',
       'Preview',
+      'Finalise',
+      'Cancel',
+      'Amend',
     ]);
     for (const name of ENTITY_ACTION_NAMES) expect(ENTITY_ACTIONS).toContain(ENTITY_ACTION_PERMISSION[name]);
     // every permission gates at least one action (a permission no action needs would be dead)
@@ -45,6 +48,9 @@ describe('entity actions', () => {
       'export',
       'getAudit',
       'preview',
+      'finalise',
+      'cancel',
+      'amend',
     ]);
   });
 });
