@@ -24,6 +24,7 @@ import {
 } from '../../runtime/shared/definition';
 import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
+import { LIFECYCLE_FIELDS } from '../../runtime/shared/lifecycle';
 import { withInitialValues } from '../../runtime/shared/initialValues';
 import { useLoad } from '../hooks/useLoad';
 import { mergeCellErrors, serverCellErrors, type CellErrors, type GridLine, type Line } from './lines/lines';
@@ -155,6 +156,11 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     // Computed fields are never typed into.
     for (const f of Object.keys(rules?.computed ?? {}))
       if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
+    // a document's state, cancel reason and amended document: the form modal's title and note show
+    // them (renderers/screen/LifecycleParts.tsx), not inputs
+    if (definition.lifecycle)
+      for (const f of LIFECYCLE_FIELDS)
+        if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };
     // a final document: only the fields it names stay editable
     if (editableOnly)
       for (const f of names)

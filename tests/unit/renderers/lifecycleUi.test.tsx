@@ -220,6 +220,9 @@ describe('a final document’s form', () => {
   it('only its editableWhenFinal fields are editable, and it still saves', async () => {
     const { saved, user } = renderForm(def, { values: docRow('final'), editableOnly: ['city'] });
     expect(screen.getByLabelText(/^نام/)).toHaveProperty('readOnly', true);
+    // the state, the reason and the amended document are the modal's title and note, not inputs
+    expect(screen.queryByLabelText(/وضعیت سند/)).toBeNull();
+    expect(screen.queryByLabelText(/دلیل ابطال/)).toBeNull();
     const city = screen.getByLabelText('شهر');
     expect(city).toHaveProperty('readOnly', false);
     await user.clear(city);
