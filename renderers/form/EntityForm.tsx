@@ -7,6 +7,7 @@
  */
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import Form from '@rjsf/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityValues } from '../../runtime/entity/types';
 import { LinesGrid } from './lines/LinesGrid';
@@ -21,13 +22,23 @@ export interface EntityFormProps extends Omit<EntityFormOptions, 'validators'> {
   onCancel?: () => void;
   /** Precompiled validators; when absent they are imported from definition.validators. */
   validators?: FormValidators;
+  /** Further buttons of the action bar, before Save (e.g. a document's Finalise). */
+  extraActions?: ReactNode;
 }
 
 const useStyles = makeStyles({
   // a column, so a document's summary (summary.ts) can sit between its lines and the messages
   form: { display: 'flex', flexDirection: 'column' },
   after: { order: 2 },
-  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '20px', order: 2 },
+  // wraps on a phone: a document's lifecycle buttons join Save and Cancel
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '8px',
+    justifyContent: 'flex-end',
+    marginTop: '20px',
+    order: 2,
+  },
   list: { margin: 0, paddingInlineStart: '16px' },
 });
 
@@ -46,7 +57,7 @@ export function EntityForm(props: EntityFormProps) {
 }
 
 function EntityFormBody(props: EntityFormProps & { validators: FormValidators }) {
-  const { lang, readOnly = false, onCancel, clientFor } = props;
+  const { lang, readOnly = false, onCancel, clientFor, editableOnly, extraActions } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const { formRef, ...form } = useEntityForm(props);
@@ -82,7 +93,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
             name={name}
             child={child}
             lang={lang}
-            readOnly={readOnly}
+            readOnly={readOnly || (editableOnly !== undefined && !editableOnly.includes(name))}
             initial={form.lines.initial[name] ?? []}
             errors={form.lines.errors[name]!}
             onChange={form.lines.onGridChange}
@@ -101,7 +112,8 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
             </MessageBarBody>
           </MessageBar>
         )}
-        <div className={styles.actions}>
+        <div className={styles.actions} data-form-actions="">
+          {extraActions}
           {!readOnly && (
             <Button appearance="primary" type="submit" disabled={form.saving}>
               {t('form.save')}

@@ -24,6 +24,7 @@ import {
 } from '../../runtime/shared/definition';
 import { messageText, type ServerMessage } from '../../runtime/shared/envelope';
 import { RuleRuns } from '../../runtime/shared/ruleRuns';
+import { LIFECYCLE_FIELDS } from '../../runtime/shared/lifecycle';
 import { withInitialValues, type PeriodRange } from '../../runtime/shared/initialValues';
 import { getCurrentPeriod } from '../../runtime/period/current';
 import { useLoad } from '../hooks/useLoad';
@@ -54,6 +55,11 @@ export interface EntityFormOptions {
   /** Values to start from (the row when editing, lines under their table names). */
   values?: EntityValues;
   readOnly?: boolean;
+  /**
+   * Given: only these fields (and child tables) may change, every other one is read-only (a final
+   * document's `lifecycle.editableWhenFinal`).
+   */
+  editableOnly?: readonly string[];
   /** Field messages from the server, shown inline under their fields. */
   serverErrors?: ServerMessage[];
   /** Saves the values; a rejection with ApiError 417 puts its messages inline. */
@@ -145,7 +151,7 @@ export function useFormValidators(
 }
 
 export function useEntityForm(props: EntityFormOptions): EntityFormController {
-  const { definition, lang, readOnly = false, onSave, onDirtyChange, clientFor } = props;
+  const { definition, lang, readOnly = false, onSave, onDirtyChange, clientFor, editableOnly } = props;
   const record = props.validators.record;
   const { t } = useTranslation();
   const formRef = useRef<Form<EntityValues>>(null);
@@ -157,9 +163,18 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     // Computed fields are never typed into.
     for (const f of Object.keys(rules?.computed ?? {}))
       if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
+    // a document's state, cancel reason and amended document: the form modal's title and note show
+    // them (renderers/screen/LifecycleParts.tsx), not inputs
+    if (definition.lifecycle)
+      for (const f of LIFECYCLE_FIELDS)
+        if (names.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:widget': 'hidden' };
+    // a final document: only the fields it names stay editable
+    if (editableOnly)
+      for (const f of names)
+        if (!editableOnly.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
     // the figures computed from the lines sit under the lines (summary.ts)
     return withSummary(ui, definition, names);
-  }, [definition, lang, readOnly, rules, names]);
+  }, [definition, lang, readOnly, rules, names, editableOnly]);
   const [baseline] = useState(() => {
     const given = pickValues(props.values, names);
     // a new record starts with the definition's initial values (a document date: today)

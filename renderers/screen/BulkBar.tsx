@@ -1,7 +1,8 @@
 /**
  * The bar shown while rows are ticked in the grid: how many, and what can be done to all of them at
  * once (only the actions the permissions allow): delete, export, print the ticked rows, move them
- * along the workflow (only the role's transitions), duplicate (one row), untick.
+ * along the workflow (only the role's transitions), finalise the ticked drafts of a document with a
+ * lifecycle (with the permission), duplicate (one row), untick.
  */
 import {
   Button,
@@ -20,6 +21,7 @@ import type { EntityDefinition, EntityPermissions, EntityRow, Lang } from '../..
 import { localDigits } from '../format';
 import type { BulkCall } from './bulkActions';
 import { transitionCall, transitionTargets } from './bulkTransitions';
+import { docStateOf } from './lifecycle';
 
 const useStyles = makeStyles({
   bar: {
@@ -49,6 +51,8 @@ export interface BulkBarProps {
   rows: EntityRow[];
   /** A workflow state picked: its label and the call that moves one row there. */
   onTransition: (label: string, call: BulkCall) => void;
+  /** Finalise the ticked documents (offered with the permission when a ticked row is a draft). */
+  onFinalise?: () => void;
 }
 
 export function BulkBar({
@@ -64,11 +68,13 @@ export function BulkBar({
   definition,
   rows,
   onTransition,
+  onFinalise,
 }: BulkBarProps) {
   const { t } = useTranslation();
   // only the role's transitions (GetDefinition sends no others) out of a ticked row's state
   const transitions = transitionTargets(definition, rows, lang);
   const styles = useStyles();
+  const drafts = rows.some((row) => docStateOf(definition, row) === 'draft');
   return (
     <div
       className={styles.bar}
@@ -114,6 +120,11 @@ export function BulkBar({
             </MenuList>
           </MenuPopover>
         </Menu>
+      )}
+      {permissions.finalise && onFinalise && drafts && (
+        <Button size="small" disabled={busy} onClick={onFinalise} data-lifecycle="finalise">
+          {t('lifecycle.finaliseSelected')}
+        </Button>
       )}
       {permissions.create && count === 1 && (
         <Button size="small" disabled={busy} onClick={onDuplicate}>

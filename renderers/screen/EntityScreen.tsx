@@ -30,11 +30,14 @@ import { deleteCall, runBulk, type BulkCall } from './bulkActions';
 import { duplicateValues } from './duplicate';
 import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
+import { finaliseCall, formLock, isOpenRow, lifecycleActions, type LifecycleAction } from './lifecycle';
+import type { CancelDialogProps } from './CancelDialog';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
 import {
   formReady,
   loadBulkBar,
+  loadCancelDialog,
   loadForm,
   loadHistoryDialog,
   loadPart,
@@ -259,11 +262,84 @@ export function EntityScreen({
     }
   };
 
+  /** Edit when the user may and the row may change (a final document: its editableWhenFinal fields). */
+  const modeFor = (row: EntityRow): FormMode =>
+    permissions.edit && formLock(definition, row).kind !== 'none' ? 'edit' : 'view';
+
   const openRow = async (row: EntityRow) => {
     void loadForm(definition).catch(() => undefined); // meanwhile
     // Fresh copy so the version we send back is the stored one.
     const fresh = await client.get(row.id).catch(() => null);
-    if (fresh) await openForm({ mode: permissions.edit ? 'edit' : 'view', row: withListTexts(fresh, row) });
+    if (fresh) await openForm({ mode: modeFor(fresh), row: withListTexts(fresh, row) });
+  };
+
+  // ---- the document lifecycle (lifecycle.ts): Finalise / Cancel / Amend of one row ----
+  const [cancelling, setCancelling] = useState<EntityRow | null>(null);
+  const [CancelDialog, setCancelDialog] = useState<ComponentType<CancelDialogProps> | null>(null);
+  const closeCancel = useCallback(() => setCancelling(null), []);
+  const rowName = (row: EntityRow) => {
+    const shown = row[definition.displayField];
+    return localDigits(typeof shown === 'string' && shown !== '' ? shown : String(row.id), lang);
+  };
+  /** The row a lifecycle action stored: the selection, the grid and a form open on it take it. */
+  const took = async (updated: EntityRow) => {
+    setSelected((current) => (current?.id === updated.id ? updated : current));
+    // a ticked row takes its new state too (the bulk bar offers by the ticked rows' states)
+    setTicked((rows) => rows.map((r) => (r.id === updated.id ? updated : r)));
+    refresh();
+    if (open?.row?.id !== updated.id) return;
+    const fresh = await client.get(updated.id).catch(() => null);
+    if (fresh)
+      setOpen((current) =>
+        current?.row?.id === fresh.id
+          ? { mode: modeFor(fresh), row: withListTexts(fresh, current.row) }
+          : current,
+      );
+  };
+  const runLifecycle = async (action: LifecycleAction, row: EntityRow) => {
+    if (action === 'cancel') {
+      const component = await loadPart(loadCancelDialog, loadCancelDialog.value !== undefined);
+      if (!component) return;
+      setCancelDialog(() => component);
+      setCancelling(row);
+      return;
+    }
+    if (action === 'finalise') {
+      if (!(await confirm(t('lifecycle.confirmFinalise', { name: rowName(row) })))) return;
+      // refusals (417 with the server's reason, 403, 409): the pipeline shows them
+      const updated = await client.finalise?.(row.id, row.version).catch(() => null);
+      if (!updated) return;
+      toast({ text: 'lifecycle.finalised', kind: 'success' });
+      await took(updated);
+      return;
+    }
+    const created = await client.amend?.(row.id).catch(() => null);
+    if (!created) return;
+    toast({ text: 'lifecycle.amended', kind: 'success' });
+    refresh();
+    await openRow(created); // the new draft, to be corrected
+  };
+  const cancelWith = async (reason: string) => {
+    if (!cancelling) return false;
+    const updated = await client.cancel?.(cancelling.id, cancelling.version, reason.trim()).catch(() => null);
+    if (!updated) return false; // the dialog stays open with the reason typed
+    toast({ text: 'lifecycle.cancelled', kind: 'success' });
+    await took(updated);
+    return true;
+  };
+  const lifecycleButtons = selected
+    ? lifecycleActions(definition, permissions, selected).map((action) => ({
+        name: action,
+        label: t(`lifecycle.${action}`),
+        onClick: () => void runLifecycle(action, selected),
+      }))
+    : [];
+
+  /** Finalises every ticked row after one question (the server refuses a row not a draft, named). */
+  const finaliseTicked = async () => {
+    const n = localDigits(String(ticked.length), lang);
+    if (!(await confirm(t('lifecycle.confirmBulkFinalise', { count: n })))) return;
+    await runTicked(finaliseCall(definition), 'lifecycle.bulkFinalised');
   };
 
   const save = async (values: EntityValues) => {
@@ -359,6 +435,9 @@ export function EntityScreen({
           exporting={exporting}
           links={links}
           actions={actions}
+          lifecycle={lifecycleButtons}
+          canEdit={!selected || formLock(definition, selected).kind !== 'none'}
+          canDelete={!selected || isOpenRow(definition, selected)}
           onPrint={() =>
             selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)
           }
@@ -403,6 +482,7 @@ export function EntityScreen({
           definition={definition}
           rows={ticked}
           onTransition={(state, call) => void moveTicked(state, call)}
+          onFinalise={() => void finaliseTicked()}
         />
       )}
       <EntityGrid
@@ -424,7 +504,7 @@ export function EntityScreen({
       />
       {open && FormModal && (
         <FormModal
-          key={`${open.mode}-${open.row?.id ?? 'new'}`}
+          key={`${open.mode}-${open.row?.id ?? 'new'}-${open.row?.version ?? ''}`}
           definition={definition}
           lang={lang}
           mode={open.mode}
@@ -433,7 +513,13 @@ export function EntityScreen({
           onClose={close}
           clientFor={clientFor}
           onHistory={open.mode !== 'new' && open.row && client.getAudit ? historyOf(open.row) : undefined}
+          permissions={permissions}
+          onLifecycle={(action, row) => void runLifecycle(action, row)}
+          onOpenRecord={(id) => void openRow({ id, version: 0 })}
         />
+      )}
+      {cancelling && CancelDialog && (
+        <CancelDialog lang={lang} name={rowName(cancelling)} onCancel={cancelWith} onClose={closeCancel} />
       )}
       {history && HistoryDialog && (
         <HistoryDialog definition={definition} lang={lang} load={loadHistory} onClose={closeHistory} />

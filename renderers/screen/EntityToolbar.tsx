@@ -1,6 +1,8 @@
 /**
  * The list toolbar: only the actions the permissions allow; Refresh always. Row links and the
  * definition's row actions act on the selected row; a row action shows only with its permission.
+ * A document's lifecycle actions (Finalise / Cancel / Amend) show for the selected row as it offers
+ * them; a final document's row has no Edit, a final or cancelled one no Delete.
  */
 import { Toolbar, ToolbarButton } from '@fluentui/react-components';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -36,6 +38,15 @@ export interface EntityToolbarProps {
   links?: { name: string; label: string; onClick: () => void }[];
   /** Server actions for the selected row (definition.rowActions), each with its permission. */
   actions?: ToolbarRowAction[];
+  /**
+   * The selected document's lifecycle actions it offers to this user (Finalise / Cancel / Amend,
+   * renderers/screen/lifecycle.ts): shown as they are given.
+   */
+  lifecycle?: { name: string; label: string; onClick: () => void }[];
+  /** False: the selected row may not be edited (a final document): no Edit button. */
+  canEdit?: boolean;
+  /** False: the selected row may not be deleted (a final or cancelled document): no Delete button. */
+  canDelete?: boolean;
 }
 
 export function EntityToolbar({
@@ -49,6 +60,9 @@ export function EntityToolbar({
   exporting = false,
   links = [],
   actions = [],
+  lifecycle = [],
+  canEdit = true,
+  canDelete = true,
   onPrint,
 }: EntityToolbarProps) {
   const { t } = useTranslation();
@@ -83,8 +97,8 @@ export function EntityToolbar({
   return (
     <Toolbar aria-label={t('toolbar.label')}>
       {permissions.create && button('new', onNew)}
-      {permissions.edit && button('edit', onEdit, !hasSelection)}
-      {permissions.delete && button('delete', onDelete, !hasSelection)}
+      {permissions.edit && canEdit && button('edit', onEdit, !hasSelection)}
+      {permissions.delete && canDelete && button('delete', onDelete, !hasSelection)}
       {button('refresh', onRefresh)}
       {permissions.print && onPrint && button('print', onPrint, !hasSelection)}
       {links.map((link) => (
@@ -111,6 +125,16 @@ export function EntityToolbar({
             {action.label}
           </ToolbarButton>
         ))}
+      {lifecycle.map((action) => (
+        <ToolbarButton
+          key={action.name}
+          data-lifecycle={action.name}
+          onClick={action.onClick}
+          appearance="subtle"
+        >
+          {action.label}
+        </ToolbarButton>
+      ))}
       {permissions.export && onExport && (
         <ToolbarButton
           ref={exportButton}

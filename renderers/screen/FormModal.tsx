@@ -12,13 +12,21 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
-import { localText, type EntityDefinition, type EntityRow, type Lang } from '../../runtime/shared/definition';
+import {
+  localText,
+  type EntityDefinition,
+  type EntityPermissions,
+  type EntityRow,
+  type Lang,
+} from '../../runtime/shared/definition';
 import { confirm, dialogStore, onCloseAllDialogs } from '../../runtime/ui/dialogs';
 import { EntityForm } from '../form/EntityForm';
 import { DISCARD_ANSWERS, useDiscardGuard } from './useDiscardGuard';
+import { formLock, lifecycleActions, type LifecycleAction } from './lifecycle';
+import { LifecycleButtons, LifecycleNote, StateTag } from './LifecycleParts';
 
 export type FormMode = 'new' | 'edit' | 'view';
 
@@ -33,6 +41,12 @@ export interface FormModalProps {
   clientFor?: (entityKey: string) => EntityClient;
   /** Opens the record's history (shown for a stored record when given). */
   onHistory?: () => void;
+  /** The user's permissions: a document's lifecycle buttons show by them (lifecycle.ts). */
+  permissions?: EntityPermissions;
+  /** Runs a lifecycle action on the stored row (the screen asks, calls and reopens the form). */
+  onLifecycle?: (action: LifecycleAction, row: EntityRow) => void;
+  /** Opens another record of the entity (the document this one amends). */
+  onOpenRecord?: (id: number) => void;
 }
 
 export function FormModal({
@@ -44,9 +58,17 @@ export function FormModal({
   onClose,
   clientFor,
   onHistory,
+  permissions,
+  onLifecycle,
+  onOpenRecord,
 }: FormModalProps) {
   const { t } = useTranslation();
   const dirty = useRef(false);
+  // shown too: the lifecycle buttons wait for the changes to be saved
+  const [dirtyShown, setDirtyShown] = useState(false);
+  // a final document: only its editableWhenFinal fields (a cancelled one: none) may change
+  const lock = mode === 'new' ? null : formLock(definition, row);
+  const lifecycle = permissions && onLifecycle && row ? lifecycleActions(definition, permissions, row) : [];
   const asking = useRef(false);
 
   const surface = useRef<HTMLDivElement>(null);
@@ -105,17 +127,32 @@ export function FormModal({
             }
           >
             {title}
+            <StateTag definition={definition} row={row} lang={lang} />
           </DialogTitle>
           <DialogContent>
+            <LifecycleNote definition={definition} row={row} lang={lang} onOpenRecord={onOpenRecord} />
             <EntityForm
               definition={definition}
               lang={lang}
               values={row}
-              readOnly={mode === 'view'}
+              readOnly={mode === 'view' || lock?.kind === 'none'}
+              editableOnly={lock?.kind === 'some' ? lock.editable : undefined}
               onSave={onSave}
               onCancel={() => void requestClose()}
-              onDirtyChange={(d) => (dirty.current = d)}
+              onDirtyChange={(d) => {
+                dirty.current = d;
+                setDirtyShown(d);
+              }}
               clientFor={clientFor}
+              extraActions={
+                lifecycle.length > 0 && row ? (
+                  <LifecycleButtons
+                    actions={lifecycle}
+                    dirty={dirtyShown}
+                    onAction={(action) => onLifecycle?.(action, row)}
+                  />
+                ) : undefined
+              }
             />
           </DialogContent>
         </DialogBody>

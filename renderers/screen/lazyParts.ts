@@ -40,6 +40,8 @@ export const loadExportMenu = part(async () => (await import('./ExportMenu')).Ex
 /** The saved views popover and the ticked rows' bar: not needed before the grid's first rows. */
 export const loadSavedViewsMenu = part(async () => (await import('./SavedViewsMenu')).SavedViewsMenu);
 export const loadBulkBar = part(async () => (await import('./BulkBar')).BulkBar);
+/** A document's cancel dialog (asks the reason): on the user's «ابطال» only. */
+export const loadCancelDialog = part(async () => (await import('./CancelDialog')).CancelDialog);
 
 /** The form modal with the definition's validators loaded (a failure there the form shows). */
 export async function loadForm(definition: EntityDefinition) {

@@ -6,3 +6,4 @@ export * from './multiEnum';
 export * from './fields';
 export * from './dateTimeText';
 export * from './numberText';
+export * from './colors';
