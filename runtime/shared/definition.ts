@@ -69,6 +69,11 @@ export interface FieldMeta {
   /** No two rows may hold the same value (a unique index; a duplicate answers 417 on this field). */
   unique?: boolean;
   /**
+   * With `unique`: the value is unique per these other fields of the record (a composite unique
+   * index, e.g. a code unique per branch or per fiscal year) instead of across the whole table.
+   */
+  uniqueScope?: string[];
+  /**
    * The value a new record starts with when it has none (runtime/shared/initialValues.ts), e.g.
    * `today`: filled in by the form and by the server on Create.
    */
@@ -161,6 +166,11 @@ export interface EntityDefinition {
   /** Dated documents: GetList/Export keep rows whose date `field` lies in the selectedYear fiscal period. */
   period?: { field: string };
   /**
+   * A numbering series (runtime/shared/numbering.ts): the server writes `field` from `pattern` on
+   * create or when the document is finalised; the field is read-only to clients.
+   */
+  numbering?: NumberingSpec;
+  /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
    */
@@ -171,6 +181,18 @@ export interface EntityDefinition {
    * server's Preview for the figures it shows before saving.
    */
   serverComputed?: boolean;
+}
+
+/**
+ * A numbering series: `pattern` of literal text and the tokens `{year}` (Jalali fiscal year of the
+ * document's `period.field` date), `{branch}` (the row's branch, branchScoped entities with a
+ * `branch` field) and `{counter:N}` (the series' counter, zero-padded to N digits), e.g.
+ * `INV-{year}-{counter:6}` → `INV-1405-000123`.
+ */
+export interface NumberingSpec {
+  field: string;
+  pattern: string;
+  on: 'create' | 'finalise';
 }
 
 /** Approval workflow: `field` (a string enum) starts at `initial` and changes only along `transitions`. */

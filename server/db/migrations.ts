@@ -5,6 +5,7 @@ import { managementMigration } from '../management/migration';
 import { attachmentRowsMigration, attachmentsMigration } from '../attachments/migration';
 import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 import { gridViewsMigration } from '../gridViews/migration';
+import { numberingMigration } from '../numbering/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -166,6 +167,7 @@ class InCodeProvider implements MigrationProvider {
       '0006_attachment_rows': attachmentRowsMigration(this.dialect),
       '0007_scrub_temporary_passwords': scrubTemporaryPasswords,
       '0008_grid_views': gridViewsMigration(),
+      '0010_numbering': numberingMigration(),
     };
   }
 }

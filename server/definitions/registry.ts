@@ -2,6 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 import { pascal, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
+import { expandNumbering } from '../../runtime/shared/numbering';
 import { ValidatorModules, validationSchema } from './validators';
 
 export interface Entity {
@@ -46,7 +47,9 @@ export class Registry {
   constructor(defs: EntityDefinition[], previous?: Registry) {
     this.validators = previous?.validators ?? new ValidatorModules();
     const ajv = createAjv();
-    for (const def of defs) {
+    for (const raw of defs) {
+      // a numbered field is the server's (runtime/shared/numbering.ts)
+      const def = expandNumbering(raw);
       const old = previous?.byKey.get(entityKey(def));
       if (old && JSON.stringify(old.def) === JSON.stringify(def)) {
         this.add(old);

@@ -25,6 +25,11 @@ interface RequestBase {
   id?: number;
   /** The version the writer read (update, delete): another one answers 409. */
   version?: number;
+  /**
+   * An update that moves a document along its lifecycle (#23): `finalise` (the numbering step gives
+   * it its number when the series says `on: 'finalise'`) or `cancel`.
+   */
+  transition?: 'finalise' | 'cancel';
 }
 
 /**
