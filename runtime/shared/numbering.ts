@@ -20,13 +20,16 @@ const TOKEN = /\{([a-z]+)(?::(\d+))?\}/g;
 export type PatternPart =
   { kind: 'text'; text: string } | { kind: 'year' } | { kind: 'branch' } | { kind: 'counter'; width: number };
 
-/** The parts of a pattern, or the reason it is refused (English, for the designer check's params). */
+/**
+ * The parts of a pattern, or why it is refused: the `designerCheck` key of the reason
+ * (numberingText, numberingToken, numberingCounterWidth, numberingCounter).
+ */
 export function parsePattern(pattern: string): PatternPart[] | string {
   const parts: PatternPart[] = [];
   let at = 0;
   let counters = 0;
   const text = (t: string): string | null => {
-    if (!LITERAL.test(t)) return `text '${t}' may hold only Latin letters, digits and - _ / . #`;
+    if (!LITERAL.test(t)) return 'numberingText';
     if (t) parts.push({ kind: 'text', text: t });
     return null;
   };
@@ -39,14 +42,14 @@ export function parsePattern(pattern: string): PatternPart[] | string {
     else if (name === 'branch' && width === undefined) parts.push({ kind: 'branch' });
     else if (name === 'counter' && width !== undefined) {
       const n = Number(width);
-      if (n < 1 || n > MAX_COUNTER_WIDTH) return `{counter:N} needs N from 1 to ${MAX_COUNTER_WIDTH}`;
+      if (n < 1 || n > MAX_COUNTER_WIDTH) return 'numberingCounterWidth';
       parts.push({ kind: 'counter', width: n });
       counters++;
-    } else return `unknown token '${m[0]}' (use {year}, {branch}, {counter:N})`;
+    } else return 'numberingToken';
   }
   const bad = text(pattern.slice(at));
   if (bad) return bad;
-  if (counters !== 1) return 'the pattern needs exactly one {counter:N}';
+  if (counters !== 1) return 'numberingCounter';
   return parts;
 }
 
@@ -115,14 +118,15 @@ export function numberingProblems(def: EntityDefinition): NumberingProblem[] {
   const spec = def.numbering;
   if (!spec) return out;
   const field = Object.hasOwn(props, spec.field) ? props[spec.field] : undefined;
-  if (field?.type !== 'string')
+  // a text field: not a date, time or other formatted string, not a choice
+  if (field?.type !== 'string' || field.format !== undefined || field.enum !== undefined)
     out.push({ path: '/numbering/field', key: 'numberingField', params: { field: spec.field } });
   const parts = parsePattern(spec.pattern);
   if (typeof parts === 'string') {
     out.push({
       path: '/numbering/pattern',
-      key: 'numberingPattern',
-      params: { pattern: spec.pattern, why: parts },
+      key: parts,
+      params: { pattern: spec.pattern, max: MAX_COUNTER_WIDTH },
     });
     return out;
   }
@@ -132,7 +136,13 @@ export function numberingProblems(def: EntityDefinition): NumberingProblem[] {
   if (parts.some((p) => p.kind === 'branch') && (!def.branchScoped || !Object.hasOwn(props, BRANCH_FIELD)))
     out.push({ path: '/numbering/pattern', key: 'numberingBranch', params: { field: BRANCH_FIELD } });
   const widths = parts.map((p) =>
-    p.kind === 'text' ? p.text.length : p.kind === 'year' ? YEAR_WIDTH : p.kind === 'counter' ? p.width : null,
+    p.kind === 'text'
+      ? p.text.length
+      : p.kind === 'year'
+        ? YEAR_WIDTH
+        : p.kind === 'counter'
+          ? p.width
+          : null,
   );
   // a branch id has no fixed width: the length is not checked then
   const longest = widths.includes(null) ? null : widths.reduce<number>((n, w) => n + (w ?? 0), 0);

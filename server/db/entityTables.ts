@@ -96,7 +96,11 @@ async function syncIndexes(db: Untyped, table: string, def: Entity['def']): Prom
  */
 async function syncUnique(db: Untyped, table: string, name: string, scope: string[]): Promise<void> {
   for (const other of scope) assertIdentifier(other);
-  if (scope.length) await db.schema.dropIndex(indexName(table, `${name}_unique`)).ifExists().execute();
+  if (scope.length)
+    await db.schema
+      .dropIndex(indexName(table, `${name}_unique`))
+      .ifExists()
+      .execute();
   await db.schema
     .createIndex(indexName(table, scope.length ? `${name}_unique_${scope.join('_')}` : `${name}_unique`))
     .ifNotExists()

@@ -61,7 +61,10 @@ export async function seriesFor(
     years.set(date, year);
   }
   const branch = values[BRANCH_FIELD];
-  return seriesOf(parts, { year, branch: typeof branch === 'number' || typeof branch === 'string' ? branch : null });
+  return seriesOf(parts, {
+    year,
+    branch: typeof branch === 'number' || typeof branch === 'string' ? branch : null,
+  });
 }
 
 /** Takes the next counter of `series` (1 for a new series) in the caller's transaction. */
@@ -83,7 +86,11 @@ export async function takeCounter(db: Untyped, entity: string, series: string): 
 export async function startSeriesPastRows(db: Untyped, entity: Entity): Promise<void> {
   const spec = entity.def.numbering;
   if (!spec) return;
-  const stored = (await db.selectFrom(entity.table).selectAll().where(spec.field, 'is not', null).execute()) as Row[];
+  const stored = (await db
+    .selectFrom(entity.table)
+    .selectAll()
+    .where(spec.field, 'is not', null)
+    .execute()) as Row[];
   const rows = stored.map((row) => toApiRow(entity, row));
   const past = new Map<string, { max: number; other: number }>();
   const years = new Map<unknown, number>();
