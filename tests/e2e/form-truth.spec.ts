@@ -217,7 +217,7 @@ test('an unbalanced voucher says so once, with the difference; the workflow offe
   await expect(dialog).toBeHidden();
 
   // the number is the server's (given on finalise): the draft is found by its row
-  await page.locator(`.ag-row[row-id="${created.id}"]`).first().dblclick();
+  await page.locator(`.ag-row[row-id="${created.id}"] [col-id="date"]`).dblclick();
   const edit = page.getByRole('dialog', { name: 'اسناد حسابداری — ویرایش' });
   const status = edit.getByRole('combobox', { name: 'وضعیت' });
   await expect(status).toBeVisible();

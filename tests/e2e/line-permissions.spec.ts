@@ -73,7 +73,7 @@ test('a read-only line price is not editable, and a save keeps the stored price 
   await expect(page.getByRole('button', { name: 'خروج', exact: true })).toBeVisible();
   await page.goto('/sales/invoice');
   // the number is the server's (given on finalise): the draft is found by its row
-  await page.locator(`.ag-row[row-id="${invoice.id}"]`).first().dblclick();
+  await page.locator(`.ag-row[row-id="${invoice.id}"] [col-id="date"]`).dblclick();
   const dialog = page.getByRole('dialog');
   const price = dialog.locator('[row-index="0"] [col-id="unitPrice"]');
   await expect(price).toHaveText('۱٬۵۰۰');

@@ -39,7 +39,7 @@ test('adding a line to a 60-line invoice shows it in view, types into it, and ke
 
   await signIn(page, 'staff');
   await page.goto('/sales/invoice');
-  await page.locator(`.ag-row[row-id="${invoice.id}"]`).first().dblclick();
+  await page.locator(`.ag-row[row-id="${invoice.id}"] [col-id="date"]`).dblclick();
   const dialog = page.getByRole('dialog');
   const grid = dialog.locator('[data-lines] .ag-root-wrapper');
   await expect(field(dialog, 'جمع (ریال)')).toHaveValue('۶٬۰۰۰');
