@@ -30,6 +30,8 @@ export const numberingStep: WriteStep = {
       const series = await seriesFor(w.db, w.entity, w.values);
       number = formatNumber(series, await takeCounter(w.db, w.entity.key, series));
     }
-    w.values = { ...w.values, [spec.field]: number };
+    // no number yet (a draft): the field is left out, not null (a Preview's answer fills the form)
+    const { [spec.field]: _sent, ...rest } = w.values;
+    w.values = number === null || number === '' ? rest : { ...rest, [spec.field]: number };
   },
 };
