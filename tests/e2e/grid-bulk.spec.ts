@@ -65,7 +65,7 @@ test('ticked rows: workflow transition of the role, partial failure named; print
     .getByRole('navigation', { name: 'منو' })
     .getByRole('link', { name: 'سفارش‌های خرید', exact: true })
     .click();
-  await page.getByRole('searchbox', { name: 'جست‌وجو' }).fill(`PO-B${stamp}`);
+  // the few orders of the small demo and these two fit on the first page (newest date first)
   const tick = (row: Row) => page.locator(`.ag-row[row-id="${row.id}"] .ag-selection-checkbox input`);
   await expect(page.locator(`.ag-row[row-id="${approved.id}"]`)).toBeVisible();
   await tick(draft).check();
@@ -112,7 +112,7 @@ test('ticked rows: workflow transition of the role, partial failure named; print
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'bulk-print-phone');
     await page.getByRole('button', { name: 'بازگشت' }).click();
-    await page.getByRole('searchbox', { name: 'جست‌وجو' }).fill(`PO-B${stamp}`);
+    // the few orders of the small demo and these two fit on the first page (newest date first)
     await expect(page.locator(`.ag-row[row-id="${draft.id}"]`).first()).toBeVisible();
   }
 });
