@@ -51,6 +51,16 @@ export function designerUiSchema(t: Translate): UiSchema {
     rules: { 'ui:field': 'designerRules' },
     scope: { ...title('scope'), party: title('scopeParty'), partyKind: title('scopePartyKind') },
     branchScoped: title('branchScoped'),
+    // the numbering series (docs/lowcode-api.md «Numbering series»): pattern and when it numbers
+    numbering: {
+      ...title('numbering'),
+      field: title('numberingField'),
+      pattern: { ...title('numberingPattern'), 'ui:options': { dir: 'ltr' } },
+      on: {
+        ...title('numberingOn'),
+        'ui:enumNames': [t('designer.form.numberingOnCreate'), t('designer.form.numberingOnFinalise')],
+      },
+    },
     // who writes the rows (docs/api.md «Written by the server»): kept as the file says, not edited here
     writes: { 'ui:field': 'designerNothing' },
     serverRows: { 'ui:field': 'designerNothing' },

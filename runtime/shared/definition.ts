@@ -75,6 +75,11 @@ export interface FieldMeta {
   /** No two rows may hold the same value (a unique index; a duplicate answers 417 on this field). */
   unique?: boolean;
   /**
+   * With `unique`: the value is unique per these other fields of the record (a composite unique
+   * index, e.g. a code unique per branch or per fiscal year) instead of across the whole table.
+   */
+  uniqueScope?: string[];
+  /**
    * The value a new record starts with when it has none (runtime/shared/initialValues.ts), e.g.
    * `today`: filled in by the form and by the server on Create.
    */
@@ -173,6 +178,11 @@ export interface EntityDefinition {
    */
   lifecycle?: LifecycleDefinition;
   /**
+   * A numbering series (runtime/shared/numbering.ts): the server writes `field` from `pattern` on
+   * create or when the document is finalised; the field is read-only to clients.
+   */
+  numbering?: NumberingSpec;
+  /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
    */
@@ -193,6 +203,18 @@ export interface LifecycleDefinition {
   attachmentsWhenFinal?: boolean;
   /** Workflow states (of `workflow.field`) a draft must be in to be finalised; absent: any. */
   finaliseFrom?: string[];
+}
+
+/**
+ * A numbering series: `pattern` of literal text and the tokens `{year}` (Jalali fiscal year of the
+ * document's `period.field` date), `{branch}` (the row's branch, branchScoped entities with a
+ * `branch` field) and `{counter:N}` (the series' counter, zero-padded to N digits), e.g.
+ * `INV-{year}-{counter:6}` → `INV-1405-000123`.
+ */
+export interface NumberingSpec {
+  field: string;
+  pattern: string;
+  on: 'create' | 'finalise';
 }
 
 /** Approval workflow: `field` (a string enum) starts at `initial` and changes only along `transitions`. */

@@ -89,3 +89,9 @@ export function jalaliWeekdayColumn(jy: number, jm: number, jd: number): number 
   const g = toGregorian(jy, jm, jd);
   return (new Date(Date.UTC(g.gy, g.gm - 1, g.gd)).getUTCDay() + 1) % 7;
 }
+
+/** The Jalali year of an ISO date ('2026-11-22' -> 1405); null when the date is invalid. */
+export function jalaliYear(iso: string): number | null {
+  const g = parseIso(iso);
+  return g ? toJalaali(g.gy, g.gm, g.gd).jy : null;
+}

@@ -63,19 +63,13 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
  * - sortable or filterable field: (field, id), so a sort on it (id last, as GetList orders) and a
  *   range or equality filter walk the index and pages stay stable;
  * - filterable field of a kind filtered as text: (lower(field)) too, the expression text filters compare;
- * - unique field: a unique index (a duplicate answers 417 on that field, server/db/unique.ts).
+ * - unique field: a unique index, per its uniqueScope when it has one (a duplicate answers 417 on
+ *   that field, server/db/unique.ts).
  */
 async function syncIndexes(db: Untyped, table: string, def: Entity['def']): Promise<void> {
   for (const name of Object.keys(def.schema.properties)) {
     const meta = def.fields[name];
-    if (meta?.unique)
-      await db.schema
-        .createIndex(indexName(table, `${name}_unique`))
-        .ifNotExists()
-        .unique()
-        .on(table)
-        .column(name)
-        .execute();
+    if (meta?.unique) await syncUnique(db, table, name, meta.uniqueScope ?? []);
     if (!meta?.sortable && !meta?.filterable) continue;
     // the single-column index of earlier versions is covered by the composite one
     await db.schema.dropIndex(indexName(table, name)).ifExists().execute();
@@ -93,6 +87,27 @@ async function syncIndexes(db: Untyped, table: string, def: Entity['def']): Prom
         .expression(sql`lower(${sql.ref(name)})`)
         .execute();
   }
+}
+
+/**
+ * The unique index of a `unique` field: on the field alone, or with a `uniqueScope` on the scope's
+ * fields then the field (the field last: server/db/unique.ts reads it from the driver's error), so
+ * the value is unique per scope. A field that gains a scope loses its table-wide index.
+ */
+async function syncUnique(db: Untyped, table: string, name: string, scope: string[]): Promise<void> {
+  for (const other of scope) assertIdentifier(other);
+  if (scope.length)
+    await db.schema
+      .dropIndex(indexName(table, `${name}_unique`))
+      .ifExists()
+      .execute();
+  await db.schema
+    .createIndex(indexName(table, scope.length ? `${name}_unique_${scope.join('_')}` : `${name}_unique`))
+    .ifNotExists()
+    .unique()
+    .on(table)
+    .columns([...scope, name])
+    .execute();
 }
 
 /** Lines of a document: id, parent_id (the document row), line_no (0-based order), the line fields. */

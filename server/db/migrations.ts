@@ -6,6 +6,7 @@ import { attachmentRowsMigration, attachmentsMigration } from '../attachments/mi
 import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 import { gridViewsMigration } from '../gridViews/migration';
 import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
+import { numberingMigration } from '../numbering/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -168,6 +169,7 @@ class InCodeProvider implements MigrationProvider {
       '0007_scrub_temporary_passwords': scrubTemporaryPasswords,
       '0008_grid_views': gridViewsMigration(),
       '0009_lifecycle_permissions': lifecyclePermissionsMigration(),
+      '0010_numbering': numberingMigration(),
     };
   }
 }

@@ -3,6 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import { pascal, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
 import { expandLifecycle } from '../../runtime/shared/lifecycle';
+import { expandNumbering } from '../../runtime/shared/numbering';
 import { ValidatorModules, validationSchema } from './validators';
 
 export interface Entity {
@@ -47,8 +48,9 @@ export class Registry {
   constructor(defs: EntityDefinition[], previous?: Registry) {
     this.validators = previous?.validators ?? new ValidatorModules();
     const ajv = createAjv();
-    // a document's lifecycle fields are added here, where every definition (file or published) loads
-    for (const def of defs.map(expandLifecycle)) {
+    // a document's lifecycle fields and a numbered field are added here, where every definition
+    // (file or published) loads (runtime/shared/lifecycle.ts, runtime/shared/numbering.ts)
+    for (const def of defs.map((raw) => expandNumbering(expandLifecycle(raw)))) {
       const old = previous?.byKey.get(entityKey(def));
       if (old && JSON.stringify(old.def) === JSON.stringify(def)) {
         this.add(old);

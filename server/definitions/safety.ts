@@ -11,6 +11,7 @@ import { SYSTEM_FIELDS } from '../../runtime/shared/definition';
 import { MAX_PATTERN_LENGTH, unsafePattern } from '../../runtime/shared/patternSafety';
 import { RuleBudgetError, expressionShapeProblems, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { evaluate, unsafeOperations, type Expr, type RuleSet } from '../../runtime/shared/rules';
+import { numberingProblems } from '../../runtime/shared/numbering';
 
 export interface SafetyProblem {
   path: string;
@@ -161,6 +162,8 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
       out.push({ path: `/children/${name}`, key: 'sameName', params: { name, other } });
   }
   patternProblems('/schema/properties', def.schema, out);
+  // the numbering series and unique scopes (runtime/shared/numbering.ts)
+  out.push(...numberingProblems(def));
   for (const [name, child] of Object.entries(def.children ?? {})) {
     nameProblems(
       `/children/${name}/schema/properties`,

@@ -9,6 +9,8 @@ import type { RolePermissionsTable, SystemTables } from '../db/types';
 import { permissionRow } from '../security/adminPermissions';
 import { insertRows } from './seedInsert';
 import { SEEDERS } from './seeders';
+import { startSeriesPastRows } from '../numbering/series';
+import type { Untyped } from '../db/untyped';
 
 export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<void> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -98,4 +100,6 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
     .execute();
   // each module's own demo rows, permissions and menu access (server/demo/seeders/)
   for (const seeder of SEEDERS) await seeder({ db, ctx, vendorIds, customerIds });
+  // numbering series start past the demo's numbers (server/numbering/series.ts)
+  for (const entity of ctx.registry.all()) await startSeriesPastRows(db as unknown as Untyped, entity);
 }

@@ -40,10 +40,19 @@ test('a click on the map sets latitude and longitude; save stores them; unreacha
 }) => {
   const token = await apiToken(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
-  const number = `MP-${String(Date.now()).slice(-7)}`;
+  // the number is the server's (given on finalise): the draft is found by its destination address
+  const marker = `MP-${String(Date.now()).slice(-7)}`;
   const created = await request.post('/api/Transport/Delivery/Create', {
     headers,
-    data: { values: { number, date: '2026-06-01', status: 'planned', originLat: 30, originLng: 50 } },
+    data: {
+      values: {
+        destinationAddress: marker,
+        date: '2026-06-01',
+        status: 'planned',
+        originLat: 30,
+        originLng: 50,
+      },
+    },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const row = ((await created.json()) as { Data: Delivery }).Data;
@@ -69,8 +78,8 @@ test('a click on the map sets latitude and longitude; save stores them; unreacha
     .getByRole('navigation', { name: 'منو' })
     .getByRole('link', { name: 'مرسوله‌ها', exact: true })
     .click();
-  await page.getByRole('searchbox', { name: 'جست‌وجو' }).fill(number);
-  await page.locator(`.ag-row[row-id="${row.id}"]`).first().dblclick();
+  await page.getByRole('searchbox', { name: 'جست‌وجو' }).fill(marker);
+  await page.locator(`.ag-row[row-id="${row.id}"] [col-id="date"]`).dblclick();
   const dialog = page.getByRole('dialog', { name: /مرسوله‌ها — ویرایش/ });
   const lat = dialog.getByRole('textbox', { name: /^عرض جغرافیایی مبدأ/ });
   const lng = dialog.getByRole('textbox', { name: /^طول جغرافیایی مبدأ/ });

@@ -149,9 +149,8 @@ export function vouchers(count: number, account: (code: string) => number): Doc[
     const totalDebit = lines.reduce((s, l) => s + Number(l.debit), 0);
     docs.push({
       values: {
-        number: `S-1405-${pad(n)
-          .slice(-3)
-          .padStart(n > 999 ? 5 : 3, '0')}`,
+        // unique (the number is the series' unique field): five digits past 999
+        number: `S-1405-${n > 999 ? String(n).padStart(5, '0') : pad(n)}`,
         date,
         description,
         totalDebit,

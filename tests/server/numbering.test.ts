@@ -1,0 +1,204 @@
+/**
+ * Numbering series (#23) on both databases: an analyst publishes a document type with a series; the
+ * server numbers it per fiscal year on create (a client's number is ignored, updates keep it), a
+ * write that rolls back gives its number back, a series `on: 'finalise'` numbers the document once
+ * when it is finalised, and a code is unique per its scope (417 naming the field). Publish refuses
+ * a bad series. The shipped documents start their series past the demo's numbers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
+import type { CurrentUser } from '../../server/context';
+import { runWrite } from '../../server/entities/write/pipeline';
+import { SERIES_TABLE } from '../../server/numbering/migration';
+import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
+
+const DUPLICATE_FA = 'این مقدار پیش‌تر ثبت شده است؛ مقدار دیگری وارد کنید.';
+
+/** A published document type: a number from `pattern`, a date, a code unique per category. */
+export function ticket(on: 'create' | 'finalise', extra: Partial<EntityDefinition> = {}): EntityDefinition {
+  return {
+    name: on === 'create' ? 'ticket' : 'claim',
+    module: 'common',
+    title: { fa: on === 'create' ? 'تیکت' : 'ادعا', en: on === 'create' ? 'Ticket' : 'Claim' },
+    displayField: 'number',
+    schema: {
+      type: 'object',
+      properties: {
+        number: { type: 'string', minLength: 1, maxLength: 20 },
+        date: { type: 'string', format: 'date' },
+        category: { type: 'string', maxLength: 20 },
+        code: { type: 'string', maxLength: 20 },
+      },
+      required: ['number', 'date'],
+    },
+    fields: {
+      number: { label: { fa: 'شماره', en: 'Number' } },
+      date: { label: { fa: 'تاریخ', en: 'Date' } },
+      category: { label: { fa: 'دسته', en: 'Category' } },
+      code: { label: { fa: 'کد', en: 'Code' }, unique: true, uniqueScope: ['category'] },
+    },
+    list: { columns: ['number', 'date', 'category', 'code'] },
+    period: { field: 'date' },
+    numbering: { field: 'number', pattern: 'TK-{year}-{counter:4}', on },
+    ...extra,
+  };
+}
+
+describe.each(DIALECTS)('numbering series on %s', (dialect) => {
+  let db: TestDb;
+  let app: FastifyInstance;
+  const tok: Record<string, string> = {};
+
+  beforeAll(async () => {
+    db = await freshDatabase(dialect);
+    app = await makeApp(db.url);
+    for (const u of ['admin', 'analyst']) tok[u] = (await signIn(app, u)).access_token;
+    for (const on of ['create', 'finalise'] as const) {
+      const pub = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, { definition: ticket(on) });
+      expect(pub.status).toBe(200);
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+    db?.cleanup();
+  });
+
+  const create = (values: Record<string, unknown>, entity = 'Ticket') =>
+    call<EntityRow>(app, `Common/${entity}/Create`, tok.admin!, { values });
+
+  it('sends the numbered field as the server’s: read-only and not required', async () => {
+    const def = await call<EntityDefinition>(app, 'Meta/Entity/GetDefinition', tok.admin!, {
+      module: 'common',
+      name: 'ticket',
+    });
+    expect(def.status).toBe(200);
+    expect(def.body.Data.schema.properties.number?.readOnly).toBe(true);
+    expect(def.body.Data.schema.required).toEqual(['date']);
+    expect(def.body.Data.numbering).toEqual({
+      field: 'number',
+      pattern: 'TK-{year}-{counter:4}',
+      on: 'create',
+    });
+  });
+
+  it('numbers on create per fiscal year, ignores a number sent and keeps it on update', async () => {
+    const a = await create({ number: 'MINE-1', date: '2026-05-01', category: 'x', code: 'A' });
+    expect(a.status).toBe(200);
+    expect(a.body.Data.number).toBe('TK-1405-0001');
+    const b = await create({ date: '2026-06-01', category: 'x', code: 'B' });
+    expect(b.body.Data.number).toBe('TK-1405-0002');
+    // 2025-05-01 lies in the demo's fiscal period 1404
+    const c = await create({ date: '2025-05-01', category: 'x', code: 'C' });
+    expect(c.body.Data.number).toBe('TK-1404-0001');
+    const updated = await call<EntityRow>(app, 'Common/Ticket/Update', tok.admin!, {
+      id: a.body.Data.id,
+      version: a.body.Data.version,
+      values: { number: 'TK-1405-9999', date: '2026-05-02', category: 'x', code: 'A' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.Data.number).toBe('TK-1405-0001');
+  });
+
+  it('gives back the number of a write that rolls back, and keeps a code unique per its scope', async () => {
+    // the same code in another category is no duplicate
+    const other = await create({ date: '2026-07-01', category: 'y', code: 'A' });
+    expect(other.status).toBe(200);
+    expect(other.body.Data.number).toBe('TK-1405-0003');
+    // the same code in the same category: 417 naming the field, and number 0004 is not spent
+    const dup = await create({ date: '2026-07-01', category: 'y', code: 'A' });
+    expect(dup.status).toBe(417);
+    expect(dup.body.ServerMessageTexts).toEqual([
+      expect.objectContaining({ FieldName: 'code', Message: DUPLICATE_FA }),
+    ]);
+    const next = await create({ date: '2026-07-02', category: 'y', code: 'B' });
+    expect(next.body.Data.number).toBe('TK-1405-0004');
+  });
+
+  it('numbers a finalise-numbered document once, when it is finalised', async () => {
+    const draft = await create({ number: 'MINE', date: '2026-08-01', code: 'Z' }, 'Claim');
+    expect(draft.status).toBe(200);
+    expect(draft.body.Data.number).toBeUndefined();
+    const entity = app.ctx.registry.byEntityKey('common.claim')!;
+    const admin = await app.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const user: CurrentUser = {
+      id: Number(admin.id),
+      username: admin.username,
+      displayName: admin.display_name,
+      role: admin.role,
+      isVendor: false,
+      isCustomer: false,
+      partyId: null,
+      pwdChange: false,
+    };
+    const write = (version: number, transition?: 'finalise') =>
+      runWrite(app.ctx, {
+        source: 'api',
+        action: 'update',
+        entity,
+        user,
+        lang: 'fa',
+        id: Number(draft.body.Data.id),
+        version,
+        input: { date: '2026-08-01', code: 'Z' },
+        ...(transition ? { transition } : {}),
+      });
+    const edited = await write(Number(draft.body.Data.version));
+    expect(edited?.number).toBeUndefined();
+    const final = await write(Number(edited?.version), 'finalise');
+    expect(final?.number).toBe('TK-1405-0001');
+    // finalising again (or any later update) keeps the number
+    const again = await write(Number(final?.version), 'finalise');
+    expect(again?.number).toBe('TK-1405-0001');
+  });
+
+  it('refuses a bad series on publish with the path and a Persian reason', async () => {
+    const problems = async (def: EntityDefinition) => {
+      const res = await call(app, 'SystemConfig/Designer/Plan', tok.analyst!, { definition: def });
+      expect(res.status).toBe(417);
+      return res.body.ServerMessageTexts.map((m) => [m.FieldName, m.Message]);
+    };
+    expect(
+      await problems(
+        ticket('create', { numbering: { field: 'number', pattern: 'TK-{year}', on: 'create' } }),
+      ),
+    ).toEqual([['/numbering/pattern', expect.stringContaining('باید دقیقاً یک شمارنده')]]);
+    expect(
+      await problems(
+        ticket('create', { numbering: { field: 'date', pattern: 'T{counter:30}', on: 'create' } }),
+      ),
+    ).toEqual([
+      ['/numbering/field', expect.stringContaining('فیلد شماره‌گذاری «date»')],
+      ['/numbering/pattern', expect.stringContaining('طول شمارنده {counter:N} باید از ۱ تا ۱۲ باشد')],
+    ]);
+    expect(await problems(ticket('create', { period: undefined }))).toEqual([
+      ['/numbering/pattern', expect.stringContaining('{year}')],
+    ]);
+    expect(
+      await problems(
+        ticket('create', {
+          numbering: { field: 'number', pattern: 'TICKET-{year}-{counter:12}', on: 'create' },
+        }),
+      ),
+    ).toEqual([['/numbering/pattern', expect.stringContaining('۲۰')]]);
+    const scoped = ticket('create');
+    scoped.fields.code = { ...scoped.fields.code!, uniqueScope: ['nope'] };
+    expect(await problems(scoped)).toEqual([
+      ['/fields/code/uniqueScope/0', expect.stringContaining('«nope»')],
+    ]);
+  });
+
+  it('starts the shipped documents’ series past the demo’s numbers', async () => {
+    const { rows } = await sql<{ entity: string; series: string; next_value: number }>`select entity, series,
+      next_value from ${sql.table(SERIES_TABLE)} where entity = 'sales.invoice'`.execute(app.ctx.db);
+    // the small demo has three invoices in 1405 (F-1405-001…): new ones start at INV-1405-000004
+    expect(rows.map((r) => ({ ...r, next_value: Number(r.next_value) }))).toEqual([
+      { entity: 'sales.invoice', series: 'INV-1405-{counter:6}', next_value: 4 },
+    ]);
+  });
+});
