@@ -98,6 +98,7 @@ try {
                   code: `M${tag}-${n}`,
                   name: 'مشتری آزمون بار',
                   customerType: 'person',
+                  nationalCode: '0499370899',
                   city: 'تهران',
                   active: true,
                 },

@@ -99,6 +99,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
             onChange={form.lines.onGridChange}
             clientFor={clientFor}
             filled={form.lines.filled[name]}
+            documentOf={form.lines.documentOf}
           />
         ))}
         {form.messages.length > 0 && (

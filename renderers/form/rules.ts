@@ -17,6 +17,7 @@ import {
   type RuleViolation,
 } from '../../runtime/shared/rules';
 import type { RuleRuns } from '../../runtime/shared/ruleRuns';
+import { mustFill } from '../../runtime/shared/requiredWhen';
 
 /** The document as the rules see it: form fields plus the child tables' lines. */
 export type RuleData = Record<string, unknown>;
@@ -153,8 +154,8 @@ export function applyFieldStates(
   const ui: UiSchema = { ...uiSchema };
   for (const [field, state] of entries) {
     if (!(field in ((schema.properties as object | undefined) ?? {}))) continue;
-    if (state.required) required.add(field);
-    // A hidden field is not required: the user cannot fill it.
+    // the server's rule too (runtime/shared/requiredWhen.ts); a hidden field is never required
+    if (mustFill(state)) required.add(field);
     if (!state.visible) required.delete(field);
     const entry = { ...((ui[field] as Record<string, unknown> | undefined) ?? {}) };
     if (!state.visible) entry['ui:widget'] = 'hidden';

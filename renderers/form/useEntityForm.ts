@@ -11,7 +11,7 @@
 import type Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type RJSFSchema, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient, EntityValues } from '../../runtime/entity/types';
 import { ApiError } from '../../runtime/http/ApiError';
@@ -111,6 +111,8 @@ export interface EntityFormController {
     onGridChange: LinesState['onGridChange'];
     /** Lines a lookup's pick filled, by child name (LinesGrid replaces its lines with them). */
     filled: Record<string, { lines: Line[] }>;
+    /** The header's values as shown now (lines' lookups fill from a list matching them). */
+    documentOf: () => Record<string, unknown>;
   };
   onChange: (e: IChangeEvent<EntityValues>) => void;
   onSubmit: (e: IChangeEvent<EntityValues>) => void;
@@ -391,6 +393,9 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     [],
   );
 
+  // the header's values as shown now, for the lines' lookups that fill from a list matching them
+  const documentOf = useCallback(() => current.current.shown as Record<string, unknown>, []);
+
   const attachments = props.attachments ?? createAttachmentsClient;
   const formContext = useMemo(
     () => ({
@@ -424,6 +429,7 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       errors: lineErrors,
       onGridChange: lines.onGridChange,
       filled: filledLines,
+      documentOf,
     },
     onChange,
     onSubmit: (e: IChangeEvent<EntityValues>) => void onSubmit(e),

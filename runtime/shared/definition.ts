@@ -109,6 +109,38 @@ export interface LookupSpec {
    * them as any other.
    */
   fill?: Record<string, string>;
+  /**
+   * Fields filled from a line of a related list when a row is picked, e.g. an invoice line's unit
+   * price from the customer's price list (runtime/shared/fillFrom.ts). Applied over `fill`: where
+   * no list has the picked row, what `fill` gave stays (the item's own price).
+   */
+  fillFrom?: FillFromSpec;
+}
+
+/**
+ * A related list to fill from (LookupSpec.fillFrom): the rows of `entity` that match the document
+ * holding the lookup, the most specific first, then the latest valid; the first whose `lines`
+ * table has a line with `key` = the picked id fills `fill` from that line. A default the user may
+ * change: the server validates the value as any other.
+ */
+export interface FillFromSpec {
+  /** 'module.name' of the list entity, e.g. 'sales.priceList'. */
+  entity: string;
+  /** The list's child table holding the values, e.g. 'lines'. */
+  lines: string;
+  /** The field of the list's lines holding the picked row's id, e.g. 'item'. */
+  key: string;
+  /**
+   * List field → field of the document: a list whose field is empty applies to every document
+   * (a general list), one whose field equals the document's applies to it and wins over a general one.
+   */
+  match?: Record<string, string>;
+  /** The list's validity dates (`to` empty: open-ended) around the document's date field `at`. */
+  validity?: { from: string; to?: string; at: string };
+  /** A boolean field of the list: only lists with it true apply. */
+  active?: string;
+  /** Target field (of the holder: the line or entity with the lookup) → field of the list's line. */
+  fill: Record<string, string>;
 }
 
 export interface ListSettings {

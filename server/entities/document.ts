@@ -12,6 +12,7 @@ import { DEFAULT_MAX_ITEMS } from '../../runtime/shared/bounds';
 import type { Lang } from '../../runtime/shared/definition';
 import type { ServerMessage, TableMessage } from '../../runtime/shared/envelope';
 import { applyComputed, brokenRules } from '../../runtime/shared/rules';
+import { missingRequired } from '../../runtime/shared/requiredWhen';
 import { violationText } from '../../runtime/shared/ruleMessages';
 import { documentBudget, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { errorField, errorKey } from '../../runtime/shared/validation';
@@ -77,6 +78,14 @@ function lineErrors(child: ChildEntity, lines: Row[], lang: Lang): TableMessage[
       seen.add(field);
       out.push({ TableName: child.name, RowIndex: index, FieldName: field, ...message });
     }
+    // a field a condition makes required (runtime/shared/requiredWhen.ts, as the form marks it)
+    for (const field of child.def.rules ? missingRequired(child.def.rules, line) : []) {
+      if (seen.has(field)) continue;
+      seen.add(field);
+      out.push(
+        cellMessage(lang, child.name, index, field, 'validation.required', { missingProperty: field }),
+      );
+    }
     for (const broken of child.def.rules ? brokenRules(child.def.rules, line) : []) {
       const field = broken.fields[0] ?? '';
       if (seen.has(field)) continue;
@@ -141,6 +150,13 @@ function validateWithin(entity: Entity, values: unknown, lang: Lang): ValidDocum
   } else
     for (const { field, message } of kindErrors(entity.def, doc, lang))
       fields.push({ FieldName: field, ...message });
+  // a field a condition makes required (runtime/shared/requiredWhen.ts, as the form marks it)
+  if (rules) {
+    const seen = new Set(fields.map((f) => f.FieldName));
+    for (const field of missingRequired(rules, { ...doc, ...lines }))
+      if (!seen.has(field))
+        fields.push(fieldMessage(lang, field, 'validation.required', { missingProperty: field }));
+  }
   if (fields.length > 0 || table.length > 0) throw invalid(fields, table);
   if (rules) {
     const broken = brokenRules(rules, { ...doc, ...lines });

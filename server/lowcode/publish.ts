@@ -3,7 +3,7 @@
  * name), the plan, the new active version, tables created or extended, columns of changed types
  * kept under another name, admin (and the publisher's role) permissions, then the registry swap.
  */
-import { lookupProblems } from './lookupCheck';
+import { fillFromProblems, lookupProblems } from './lookupCheck';
 import type { Kysely } from 'kysely';
 import { ENTITY_ACTIONS, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
@@ -57,6 +57,11 @@ export function checkDefinition(
           message: `unknown field '${meta.lookup.displayField}'`,
         });
       else problems.push(...lookupProblems(`${at}/${name}/lookup`, meta.lookup, target, fields, def));
+      const fillFrom = meta.lookup.fillFrom?.entity;
+      if (fillFrom) {
+        const source = fillFrom === key ? def : ctx.registry.byEntityKey(fillFrom)?.def;
+        problems.push(...fillFromProblems(`${at}/${name}/lookup`, meta.lookup, source, fields, def));
+      }
     }
   };
   lookups('/fields', def.fields);

@@ -11,7 +11,15 @@ test('the audit log shows a customer change as a labelled before/after table', a
   const headers = { Authorization: `Bearer ${token}` };
   const created = await request.post('/api/Sales/Customer/Create', {
     headers,
-    data: { values: { code: 'C-7781', name: 'مشتری ممیزی', customerType: 'person', creditLimit: 1000 } },
+    data: {
+      values: {
+        code: 'C-7781',
+        name: 'مشتری ممیزی',
+        customerType: 'person',
+        nationalCode: '0499370899',
+        creditLimit: 1000,
+      },
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const row = ((await created.json()) as { Data: { id: number; version: number } }).Data;

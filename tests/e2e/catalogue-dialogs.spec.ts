@@ -19,6 +19,8 @@ async function openNewCustomerForm(page: Page) {
   await field(dialog, 'کد مشتری').fill('۹۸۰۱');
   await field(dialog, 'نام').fill('آزمون کاتالوگ');
   await dialog.getByRole('combobox', { name: 'نوع' }).selectOption({ label: 'حقیقی' });
+  // a natural person needs her national code (schemas/sales/customer.json)
+  await field(dialog, 'کد ملی').fill('۰۴۹۹۳۷۰۸۹۹');
   return dialog;
 }
 

@@ -34,6 +34,8 @@ test('staff creates a customer with Persian digits, finds it after a reload, and
   await field(dialog, 'کد مشتری').fill('۹۹۰۱');
   await field(dialog, 'نام').fill(name);
   await dialog.getByRole('combobox', { name: 'نوع' }).selectOption({ label: 'حقیقی' });
+  // a natural person needs her national code (schemas/sales/customer.json)
+  await field(dialog, 'کد ملی').fill('۰۴۹۹۳۷۰۸۹۹');
   await field(dialog, 'سقف اعتبار (ریال)').fill('۲۵۰۰۰۰۰');
   await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
   await expect(page.getByText('ذخیره شد.')).toBeVisible();

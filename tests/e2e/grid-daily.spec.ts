@@ -115,7 +115,9 @@ test('ticked rows: bulk delete names the row that failed and why; duplicate pref
   const create = async (code: string, name: string) => {
     const answer = await request.post('/api/Sales/Customer/Create', {
       headers: { authorization: `Bearer ${token}` },
-      data: { values: { code, name, customerType: 'person', city: 'قم', active: true } },
+      data: {
+        values: { code, name, customerType: 'person', nationalCode: '0499370899', city: 'قم', active: true },
+      },
     });
     expect(answer.ok(), await answer.text()).toBe(true);
     return ((await answer.json()) as { Data: { id: number } }).Data.id;

@@ -206,14 +206,20 @@ describe.each(DIALECTS)('Attachments of record fields on %s', (dialect) => {
     const stale = await call(app, 'Sales/Customer/Update', tok.staff!, {
       id: second,
       version: 1,
-      values: { code: 'X-ATT', name: 'نسخه کهنه', customerType: 'person' },
+      values: { code: 'X-ATT', name: 'نسخه کهنه', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(stale.status).toBe(417);
     expect(await stored(b)).toBe(true);
 
     // a deleted row takes its files along
     const made = await call<EntityRow>(app, 'Sales/Customer/Create', tok.staff!, {
-      values: { code: 'ATT-DEL', name: 'مشتری پیوست‌دار', customerType: 'person', documents: `${c}` },
+      values: {
+        code: 'ATT-DEL',
+        name: 'مشتری پیوست‌دار',
+        customerType: 'person',
+        nationalCode: '0499370899',
+        documents: `${c}`,
+      },
     });
     expect(made.status).toBe(200);
     expect(await stored(c)).toBe(true);

@@ -103,7 +103,13 @@ describe('definition loading', () => {
       const app = await buildApp({ logger: false, config, definitionsDir: dir });
       try {
         const t = (await signIn(app, 'staff')).access_token;
-        const values = { code: 'C-7000', name: 'پستی', customerType: 'person', landline: '۱۲۳۴۵۶۷۸۹۰' };
+        const values = {
+          code: 'C-7000',
+          name: 'پستی',
+          customerType: 'person',
+          nationalCode: '0499370899',
+          landline: '۱۲۳۴۵۶۷۸۹۰',
+        };
         const created = await call<Record<string, unknown>>(app, 'Sales/Customer/Create', t, { values });
         expect(created.status).toBe(200);
         expect(created.body.Data.landline).toBe('1234567890');

@@ -241,7 +241,7 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
     const stale = await call(app, 'Sales/Customer/Update', tok.staff!, {
       id: row.id,
       version: 1,
-      values: { code: 'C-9001', name: 'lost update', customerType: 'person' },
+      values: { code: 'C-9001', name: 'lost update', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(stale.status).toBe(417);
     expect(stale.body.MessageTexts).toEqual([
@@ -338,7 +338,7 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
       app,
       'Sales/Customer/Create',
       tok.staff!,
-      { values: { name: 'ab', customerType: 'person' } },
+      { values: { name: 'ab', customerType: 'person', nationalCode: '0499370899' } },
       { 'accept-language': 'en' },
     );
     expect(en.body.ServerMessageTexts).toEqual([

@@ -155,7 +155,13 @@ describe.each(DIALECTS)('Export of filtered rows on %s', (dialect) => {
 
   it('CSV: formula starters get an apostrophe and quotes are doubled (RFC 4180)', async () => {
     const created = await call<EntityRow>(app, 'Sales/Customer/Create', tok.staff!, {
-      values: { code: 'X-1', name: '=HYPERLINK("http://x","a,b")', customerType: 'person', city: '+98' },
+      values: {
+        code: 'X-1',
+        name: '=HYPERLINK("http://x","a,b")',
+        customerType: 'person',
+        nationalCode: '0499370899',
+        city: '+98',
+      },
     });
     expect(created.status).toBe(200);
     const res = await exportFile('staff', {

@@ -95,7 +95,7 @@ describe('failures', () => {
       await check.close();
     });
     const res = await call(app, 'Sales/Customer/Create', t.access_token, {
-      values: { code: 'C-5001', name: 'نیمه‌کاره', customerType: 'person' },
+      values: { code: 'C-5001', name: 'نیمه‌کاره', customerType: 'person', nationalCode: '0499370899' },
     });
     delete ENTITY_RULES['sales.customer'];
     expect(res.status).toBe(503);
@@ -156,7 +156,7 @@ describe('failures', () => {
     });
     const t = (await signIn(app, 'staff')).access_token;
     const res = await call(app, 'Sales/Customer/Create', t, {
-      values: { code: 'C-5000', name: 'خطا', customerType: 'person' },
+      values: { code: 'C-5000', name: 'خطا', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({

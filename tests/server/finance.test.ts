@@ -190,6 +190,7 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
       code: 'C-QUOTA',
       name: 'مشتری سهمیه',
       customerType: 'person',
+      nationalCode: '0499370899',
     });
     expect(created.status).toBe(200);
     const customer = created.body.Data.id;

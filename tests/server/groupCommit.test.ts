@@ -31,7 +31,7 @@ describe('entity writes on SQLite', () => {
     const answers = await Promise.all(
       codes.map((code) =>
         call<EntityRow>(app, 'Sales/Customer/Create', admin, {
-          values: { code, name: 'مشتری هم‌زمان', customerType: 'person' },
+          values: { code, name: 'مشتری هم‌زمان', customerType: 'person', nationalCode: '0499370899' },
         }),
       ),
     );

@@ -72,7 +72,13 @@ describe.each(DIALECTS)('integrity of writes on %s', (dialect) => {
     );
     const code = `C-${Date.now().toString(36)}`;
     const big = await call(app, 'Sales/Customer/Create', staff, {
-      values: { code, name: 'مشتری بزرگ', customerType: 'person', creditLimit: 1e30 },
+      values: {
+        code,
+        name: 'مشتری بزرگ',
+        customerType: 'person',
+        nationalCode: '0499370899',
+        creditLimit: 1e30,
+      },
     });
     expect(big.status).toBe(417);
     expect(big.body.ServerMessageTexts).toContainEqual(expect.objectContaining({ FieldName: 'creditLimit' }));
@@ -123,7 +129,7 @@ describe.each(DIALECTS)('integrity of writes on %s', (dialect) => {
   it('a row used by documents is not deleted: 417 naming how many of which kind', async () => {
     const code = `D-${Date.now().toString(36)}`;
     const made = await call<Row>(app, 'Sales/Customer/Create', staff, {
-      values: { code, name: 'مشتری حذف‌نشدنی', customerType: 'person' },
+      values: { code, name: 'مشتری حذف‌نشدنی', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(made.status).toBe(200);
     const newItem = await call<Row>(app, 'Inventory/Item/Create', staff, {

@@ -1,7 +1,8 @@
 /**
  * Legal-person customers and vendors (issue #22): a company needs its شناسه ملی (11 digits, its
- * own checksum), a person does not; economic code, postal code and Sheba are checked on both
- * definitions. The server refuses with 417 and a Persian message naming the field.
+ * own checksum), a natural person its کد ملی (the definition's `conditions.<field>.required`, the
+ * rule the form marks too: runtime/shared/requiredWhen.ts); economic code, postal code and Sheba
+ * are checked on both definitions. The server refuses with 417 and a Persian message on the field.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,9 +40,14 @@ describe.each(DIALECTS)('legal-person ids of customers and vendors on %s', (dial
     it(`${path}: a company without its national id is refused in Persian; with it (Persian digits too) saved`, async () => {
       const missing = await create(path, { code: code(), name: 'شرکت نمونه', [typeField]: 'company' });
       expect(missing.status).toBe(417);
-      // the definition's cross-field rule, with its Persian message naming the field
-      const errors = (missing.body.Data as unknown as { BusinessErrors?: string[] }).BusinessErrors;
-      expect(errors).toEqual([expect.stringMatching(/حقوقی، شناسه ملی لازم است/)]);
+      // the definition's condition makes the field required: a Persian message on that field alone
+      expect(missing.body.ServerMessageTexts).toEqual([
+        expect.objectContaining({
+          FieldName: 'nationalId',
+          Key: 'validation.required',
+          Message: 'این فیلد الزامی است.',
+        }),
+      ]);
 
       const saved = await create(path, {
         code: code(),
@@ -62,9 +68,39 @@ describe.each(DIALECTS)('legal-person ids of customers and vendors on %s', (dial
       });
     }, 60_000);
 
-    it(`${path}: a person needs no national id; a wrong checksum, postal code or Sheba is refused by field`, async () => {
-      const person = await create(path, { code: code(), name: 'علی رضایی', [typeField]: 'person' });
+    it(`${path}: a person needs her national code and no national id`, async () => {
+      const missing = await create(path, { code: code(), name: 'علی رضایی', [typeField]: 'person' });
+      expect(missing.status).toBe(417);
+      expect(missing.body.ServerMessageTexts).toEqual([
+        expect.objectContaining({
+          FieldName: 'nationalCode',
+          Key: 'validation.required',
+          Message: 'این فیلد الزامی است.',
+        }),
+      ]);
+      // an empty input counts as missing
+      const blank = await create(path, {
+        code: code(),
+        name: 'علی رضایی',
+        [typeField]: 'person',
+        nationalCode: '',
+      });
+      expect(blank.status).toBe(417);
+      expect(blank.body.ServerMessageTexts?.map((m) => m.FieldName)).toEqual(['nationalCode']);
+
+      const person = await create(path, {
+        code: code(),
+        name: 'علی رضایی',
+        [typeField]: 'person',
+        nationalCode: '۰۴۹۹۳۷۰۸۹۹',
+      });
       expect(person.status, JSON.stringify(person.body)).toBe(200);
+      const read = await call<Row>(app, `${path}/Get`, admin, { id: person.body.Data.id });
+      expect(read.body.Data).toMatchObject({ nationalCode: '0499370899' });
+      expect(read.body.Data.nationalId).toBeUndefined();
+    }, 60_000);
+
+    it(`${path}: a wrong checksum, postal code or Sheba is refused by field`, async () => {
       for (const [field, value, text] of [
         ['nationalId', '10380284791', /شناسه ملی معتبر نیست/],
         ['nationalId', '1038028479', /شناسه ملی معتبر نیست/],

@@ -108,7 +108,12 @@ describe.each(DIALECTS)('messages as keys with parameters on %s', (dialect) => {
       expect.objectContaining({ FieldName: 'customer', Key: 'errors.ReferenceNotFound' }),
     ]);
     // a duplicate of a unique field
-    const values = { code: `M-${lang}`, name: 'مشتری پیام', customerType: 'person' };
+    const values = {
+      code: `M-${lang}`,
+      name: 'مشتری پیام',
+      customerType: 'person',
+      nationalCode: '0499370899',
+    };
     await ask('Sales/Customer/Create', { values }, 200);
     const duplicate = await ask('Sales/Customer/Create', { values: { ...values, name: 'دیگری' } }, 417);
     expect(duplicate.ServerMessageTexts).toEqual([

@@ -46,7 +46,12 @@ describe.each(DIALECTS)('generated rows, unique fields and lastRow on %s', (dial
   });
 
   it('answers a duplicate of a unique field with 417 on that field, in Persian', async () => {
-    const values = { code: 'DUP-1', name: 'مشتری تکراری', customerType: 'person' };
+    const values = {
+      code: 'DUP-1',
+      name: 'مشتری تکراری',
+      customerType: 'person',
+      nationalCode: '0499370899',
+    };
     const first = await call(app, 'Sales/Customer/Create', tok, { values });
     expect(first.status).toBe(200);
     const again = await call<null>(app, 'Sales/Customer/Create', tok, {
@@ -72,7 +77,13 @@ describe.each(DIALECTS)('generated rows, unique fields and lastRow on %s', (dial
     expect(last.body.Data.rows.length).toBe(5);
     expect(last.body.Data.lastRow).toBe(total);
     const created = await call(app, 'Sales/Customer/Create', tok, {
-      values: { code: 'CNT-1', name: 'مشتری تهرانی', customerType: 'person', city: 'تهران' },
+      values: {
+        code: 'CNT-1',
+        name: 'مشتری تهرانی',
+        customerType: 'person',
+        nationalCode: '0499370899',
+        city: 'تهران',
+      },
     });
     expect(created.status).toBe(200);
     expect((await list({ startRow: 0, endRow: 10, filterModel })).body.Data.lastRow).toBe(total + 1);

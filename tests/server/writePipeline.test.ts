@@ -136,7 +136,7 @@ describe.each(DIALECTS)('write pipeline on %s', (dialect) => {
       })),
     );
     const made = await call<EntityRow>(app, 'Sales/Customer/Create', admin, {
-      values: { code: 'WP-1', name: 'ترتیب گام‌ها', customerType: 'person' },
+      values: { code: 'WP-1', name: 'ترتیب گام‌ها', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(made.status).toBe(200);
     expect(ran).toEqual(stepsOf('create'));
@@ -145,7 +145,7 @@ describe.each(DIALECTS)('write pipeline on %s', (dialect) => {
     const changed = await call<EntityRow>(app, 'Sales/Customer/Update', admin, {
       id,
       version,
-      values: { code: 'WP-1', name: 'ترتیب گام‌ها ۲', customerType: 'person' },
+      values: { code: 'WP-1', name: 'ترتیب گام‌ها ۲', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(changed.status).toBe(200);
     expect(ran).toEqual(stepsOf('update'));
@@ -178,7 +178,7 @@ describe.each(DIALECTS)('write pipeline on %s', (dialect) => {
     const audits = await count('audit_log', [['entity', 'sales.customer']]);
     refuseAfterAudit('sales.customer');
     const res = await call(app, 'Sales/Customer/Create', admin, {
-      values: { code: 'WP-2', name: 'نپذیرفته', customerType: 'person' },
+      values: { code: 'WP-2', name: 'نپذیرفته', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(res.status).toBe(417);
     expect(res.body).toMatchObject(refusal);
@@ -240,7 +240,7 @@ describe.each(DIALECTS)('write pipeline on %s', (dialect) => {
 
   it('rolls back a Delete: the row and its audit trail stay', async () => {
     const made = await call<EntityRow>(app, 'Sales/Customer/Create', admin, {
-      values: { code: 'WP-3', name: 'می‌ماند', customerType: 'person' },
+      values: { code: 'WP-3', name: 'می‌ماند', customerType: 'person', nationalCode: '0499370899' },
     });
     expect(made.status).toBe(200);
     const audits = await count('audit_log', [['entity', 'sales.customer']]);

@@ -16,6 +16,7 @@ import { localText, type ChildDefinition, type Lang } from '../../../runtime/sha
 import { localDigits } from '../../format';
 import { buildLineColumns, editableFields, ERROR_CLASS } from './lineColumns';
 import { createLineLookups } from './lineLookup';
+import { createFillFrom } from '../fillFrom';
 import type { EntityClient } from '../../../runtime/entity/types';
 import { computedFields, errorList, type CellErrors, type GridLine, type Line } from './lines';
 import { createLinesCommands, ROW_BUFFER } from './linesCommands';
@@ -69,6 +70,8 @@ export interface LinesGridProps {
   clientFor?: (entityKey: string) => EntityClient;
   /** Lines a lookup's pick filled (LookupSpec.fill): a new object replaces all lines with its own. */
   filled?: { lines: Line[] };
+  /** The document's values as they are now (lookups filling from a related list read them). */
+  documentOf?: () => Record<string, unknown>;
 }
 
 export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
@@ -90,6 +93,8 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         : undefined,
     [clientFor, lang],
   );
+  const fillFrom = useMemo(() => (clientFor ? createFillFrom(clientFor) : undefined), [clientFor]);
+  const { documentOf } = props;
   const computed = useMemo(() => computedFields(child), [child]);
   const editable = useMemo(() => editableFields(child, readOnly), [child, readOnly]);
 
@@ -123,8 +128,19 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   );
   const onLookupRefused = useCallback((label: string, text: string) => setRefused({ label, text }), []);
   const columnDefs = useMemo(
-    () => buildLineColumns({ child, lang, readOnly, errorOf, lookups, onCellSet, onLookupRefused }),
-    [child, lang, readOnly, errorOf, lookups, onCellSet, onLookupRefused],
+    () =>
+      buildLineColumns({
+        child,
+        lang,
+        readOnly,
+        errorOf,
+        lookups,
+        onCellSet,
+        onLookupRefused,
+        fillFrom,
+        documentOf,
+      }),
+    [child, lang, readOnly, errorOf, lookups, onCellSet, onLookupRefused, fillFrom, documentOf],
   );
 
   // New errors: redraw the rendered cells (only those in view exist).

@@ -4,6 +4,7 @@
  * computed and read-only fields not editable. Errors come from a getter so cells refresh
  * without new column definitions.
  */
+import type { FillFrom } from '../fillFrom';
 import type {
   CellClassParams,
   ColDef,
@@ -118,6 +119,10 @@ export interface LineColumnsOptions {
   lookups?: LineLookups;
   /** Text left in lookup column `label` matched no row: the cell was put back (say so at once). */
   onLookupRefused?: (label: string, text: string) => void;
+  /** Values from a related list for a pick (LookupSpec.fillFrom, ../fillFrom.ts). */
+  fillFrom?: FillFrom;
+  /** The document's values as they are now (the lines' lookups fill from lists matching it). */
+  documentOf?: () => Record<string, unknown>;
 }
 
 export function editableFields(child: ChildDefinition, readOnly: boolean): string[] {

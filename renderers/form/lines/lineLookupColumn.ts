@@ -2,7 +2,8 @@
  * The parts of a lines-grid column that differ for a lookup field: the lookup cell editor, the
  * display text of the stored id, the resolution of text committed without a pick (its one exact
  * match by code becomes the id; anything else puts the cell back as it was and says so at once,
- * LineColumnsOptions.onLookupRefused), and the line fields a pick fills (LookupSpec.fill).
+ * LineColumnsOptions.onLookupRefused), and the line fields a pick fills (LookupSpec.fill, then
+ * LookupSpec.fillFrom: a related list's line for the pick, e.g. the customer's price).
  */
 import type { ColDef, ValueFormatterParams, ValueSetterParams } from 'ag-grid-community';
 import { displayValue } from '../../../runtime/shared/fieldKinds/specs';
@@ -23,7 +24,10 @@ export function lookupColumn(
   /** The line's fields the picked row fills, those the line has (the others are ignored). */
   const fill = (row: GridLine, id: number, emptyOnly = false) => {
     const picked = target.fill ? lookups.rowOf(target, id) : undefined;
-    if (!picked || !target.fill) return;
+    if (!picked || !target.fill) {
+      fillFromList(row, id);
+      return;
+    }
     for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
       if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
       // resolved after the user moved on: what they typed meanwhile stays
@@ -31,6 +35,25 @@ export function lookupColumn(
       row.v = setCell(o.child, row.v, to, v);
       o.onCellSet(row, to);
     }
+    fillFromList(row, id);
+  };
+  /**
+   * The related list's values for the pick (LookupSpec.fillFrom), over what `fill` gave, once they
+   * arrive: only while the line still holds this pick and the user has not changed those cells.
+   */
+  const fillFromList = (row: GridLine, id: number) => {
+    const spec = target.fillFrom;
+    if (!spec || !o.fillFrom) return;
+    const before = Object.fromEntries(Object.keys(spec.fill).map((to) => [to, row.v[to]]));
+    void o.fillFrom(spec, id, o.documentOf?.() ?? {}).then((values) => {
+      if (!values || row.v[name] !== id) return;
+      for (const [to, v] of Object.entries(values)) {
+        if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
+        if (row.v[to] !== before[to]) continue; // typed meanwhile: the user's value stays
+        row.v = setCell(o.child, row.v, to, v);
+        o.onCellSet(row, to);
+      }
+    });
   };
   return {
     cellEditor: LookupCellEditor,

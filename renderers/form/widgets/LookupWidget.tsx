@@ -20,7 +20,16 @@ import {
   type LookupTarget,
 } from '../lookup';
 import { lookupDisplayKey } from '../../../runtime/shared/definition';
-import { controlProps, shownDigits, widgetClientFor, widgetFill, widgetLang, widgetRecord } from './context';
+import {
+  controlProps,
+  shownDigits,
+  widgetClientFor,
+  widgetFields,
+  widgetFill,
+  widgetLang,
+  widgetRecord,
+} from './context';
+import { createFillFrom } from '../fillFrom';
 import { useLoad } from '../../hooks/useLoad';
 
 export function LookupWidget(props: WidgetProps) {
@@ -30,6 +39,8 @@ export function LookupWidget(props: WidgetProps) {
   const client = useMemo(() => (target && clientFor ? clientFor(target.entity) : null), [target, clientFor]);
   const lang = widgetLang(props);
   const fill = widgetFill(props);
+  const { valueOf } = widgetFields(props);
+  const fillFrom = useMemo(() => (clientFor ? createFillFrom(clientFor) : null), [clientFor]);
   const id = typeof props.value === 'number' ? props.value : null;
   // Display texts of the rows seen (search results, the stored id's row). The record the form
   // opened carries its lookups' texts (GetList's `{field}__display`): no Get is asked for them,
@@ -89,17 +100,40 @@ export function LookupWidget(props: WidgetProps) {
     setUnmatched(null);
     props.onChange(option.id);
     const fills = target?.fill;
-    if (!fills || !fill) return;
+    if (!fills || !fill) {
+      fillFromList(option.id);
+      return;
+    }
     // lines to copy come with the whole row (Get); a search's row has the fields only
     const row = option.row;
     const whole = row && Object.values(fills).every((f) => f in row);
-    // after the pick's own change has reached the form (RJSF reports it after its state update)
-    if (whole) setTimeout(() => fill(fillValues(fills, row)), 0);
+    // after the pick's own change has reached the form (RJSF reports it after its state update);
+    // a related list's values (asked after) go over these
+    if (whole)
+      setTimeout(() => {
+        fill(fillValues(fills, row));
+        fillFromList(option.id);
+      }, 0);
     else
       void client?.get(option.id).then(
-        (r) => fill(fillValues(fills, r)),
-        () => undefined,
+        (r) => {
+          fill(fillValues(fills, r));
+          fillFromList(option.id);
+        },
+        () => fillFromList(option.id),
       );
+  };
+
+  /**
+   * The related list's values for the pick (LookupSpec.fillFrom), over `fill`'s, once they arrive;
+   * the document's fields the list matches on are read as they are now.
+   */
+  const fillFromList = (picked: number) => {
+    const spec = target?.fillFrom;
+    if (!spec || !fill || !fillFrom) return;
+    const named = [...Object.values(spec.match ?? {}), ...(spec.validity ? [spec.validity.at] : [])];
+    const doc = Object.fromEntries(named.map((f) => [f, valueOf?.(f)]));
+    void fillFrom(spec, picked, doc).then((values) => values && fill(values));
   };
 
   /** Text left without a pick: the one exact match is taken, anything else is refused at once. */

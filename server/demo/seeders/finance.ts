@@ -166,8 +166,10 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
         lines: items.map((i) => ({ item: i.id, price: i.price })),
       },
       {
+        // a customer's own list (a wholesale buyer): its invoice lines start from these prices
         values: {
           title: 'فهرست قیمت عمده ۱۴۰۵',
+          ...(customerIds[7] ? { customer: customerIds[7] } : {}),
           validFrom: '2026-03-21',
           validTo: '2027-03-20',
           active: true,

@@ -39,7 +39,8 @@ describe('EntityForm', () => {
     await user.type(screen.getByLabelText(/^نام/), 'شرکت نمونه');
     await user.type(screen.getByLabelText('شهر'), 'تهران');
     await user.click(save());
-    expect(await screen.findByText('این فیلد الزامی است.')).toBeTruthy();
+    // the code, and the national code of a natural person (the default type)
+    expect(await screen.findAllByText('این فیلد الزامی است.')).toHaveLength(2);
     expect(saved).toHaveLength(0);
     expect(screen.getByLabelText(/^نام/)).toHaveProperty('value', 'شرکت نمونه');
     expect(screen.getByLabelText('شهر')).toHaveProperty('value', 'تهران');
@@ -49,10 +50,11 @@ describe('EntityForm', () => {
   it('validates live after the first submit', async () => {
     const { user } = renderForm(customer);
     await user.click(save());
-    expect(await screen.findAllByText('این فیلد الزامی است.')).toHaveLength(2); // code, name
+    // code, name, and the national code of a natural person (the default type)
+    expect(await screen.findAllByText('این فیلد الزامی است.')).toHaveLength(3);
     await user.type(screen.getByLabelText(/کد مشتری/), 'C1');
-    await waitFor(() => expect(screen.getAllByText('این فیلد الزامی است.')).toHaveLength(1));
-    await user.type(screen.getByLabelText('کد ملی'), '123');
+    await waitFor(() => expect(screen.getAllByText('این فیلد الزامی است.')).toHaveLength(2));
+    await user.type(screen.getByLabelText(/^کد ملی/), '123');
     expect(await screen.findByText('کد ملی معتبر نیست.')).toBeTruthy();
   });
 
@@ -76,6 +78,7 @@ describe('EntityForm', () => {
     });
     await user.type(screen.getByLabelText(/کد مشتری/), 'C1');
     await user.type(screen.getByLabelText(/^نام/), 'علی');
+    await user.type(screen.getByLabelText(/^کد ملی/), '0499370899');
     await user.click(save());
     expect(await screen.findByText('شماره تلفن همراه معتبر نیست (مانند ۰۹۱۲۱۲۳۴۵۶۷).')).toBeTruthy();
     expect(screen.getByLabelText(/کد مشتری/)).toHaveProperty('value', 'C۱'); // shown in Persian digits under fa (#22)
@@ -85,6 +88,7 @@ describe('EntityForm', () => {
     const { user, saved } = renderForm(customer);
     await user.type(screen.getByLabelText(/کد مشتری/), 'C9');
     await user.type(screen.getByLabelText(/^نام/), 'كريم ۱۲');
+    await user.type(screen.getByLabelText(/^کد ملی/), '0499370899');
     fireEvent.keyDown(document, { key: 's', ctrlKey: true });
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ code: 'C9', name: 'كريم ۱۲', customerType: 'person', active: true });
@@ -112,6 +116,7 @@ describe('EntityForm validates values as the pipeline will send them', () => {
     const { user, saved } = renderForm(customer);
     await user.type(screen.getByLabelText(/کد مشتری/), '۹۹۰۱');
     await user.type(screen.getByLabelText(/^نام/), 'مریم');
+    await user.type(screen.getByLabelText(/^کد ملی/), '0499370899');
     await user.click(save());
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.code).toBe('۹۹۰۱'); // sent as typed; the pipeline normalises it
@@ -119,10 +124,10 @@ describe('EntityForm validates values as the pipeline will send them', () => {
 
   it('shows a wrong national code once, inline, after submit', async () => {
     const { user } = renderForm(customer);
-    await user.type(screen.getByLabelText('کد ملی'), '۱۲۳۴۵۶۷۸۹۰');
+    await user.type(screen.getByLabelText(/^کد ملی/), '۱۲۳۴۵۶۷۸۹۰');
     expect(screen.getAllByText('کد ملی معتبر نیست.')).toHaveLength(1); // live checksum feedback
     await user.click(save());
-    await waitFor(() => expect(screen.getByLabelText('کد ملی').getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(screen.getByLabelText(/^کد ملی/).getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText('کد ملی معتبر نیست.')).toHaveLength(1);
   });
 });

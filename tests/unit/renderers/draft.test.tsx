@@ -38,6 +38,7 @@ describe('typed fields', () => {
     const { saved } = renderForm(customer);
     fireEvent.change(input(/کد مشتری/), { target: { value: 'C7' } });
     fireEvent.change(input(/^نام/), { target: { value: 'مریم' } });
+    fireEvent.change(input(/^کد ملی/), { target: { value: '0499370899' } }); // a person needs it
     fireEvent.change(input('شهر'), { target: { value: 'مشهد' } });
     fireEvent.click(save());
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -48,6 +49,7 @@ describe('typed fields', () => {
     const { saved } = renderForm(customer);
     fireEvent.change(input(/کد مشتری/), { target: { value: 'C8' } });
     fireEvent.change(input(/^نام/), { target: { value: 'رضا' } });
+    fireEvent.change(input(/^کد ملی/), { target: { value: '0499370899' } }); // a person needs it
     fireEvent.change(input(/سقف اعتبار/), { target: { value: '۱۲۰۰۰' } });
     fireEvent.keyDown(document, { key: 's', ctrlKey: true });
     await waitFor(() => expect(saved).toHaveLength(1));
