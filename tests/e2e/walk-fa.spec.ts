@@ -13,9 +13,29 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
+import { freePort, startE2eServer, type E2eServer } from '../support/e2eServer';
 import { signIn } from './helpers';
 import { describeFindings, findDefects, type Finding, type SeenText } from '../support/visibleText';
+
+/**
+ * The walker reads every screen's data, so it runs against a server of its own with the fresh
+ * demo: rows other specs create on the shared server (codes typed in Latin letters, a user named
+ * in English, HTML in a customer's name) are the user's own text, not the app's, and must not fail
+ * it. One server per worker, started once.
+ */
+const test = base.extend<object, { walkServer: E2eServer }>({
+  walkServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function names
+    async ({}, provide) => {
+      const server = await startE2eServer(await freePort());
+      await provide(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ walkServer }, provide) => provide(walkServer.baseURL),
+});
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -146,7 +166,10 @@ async function go(page: Page, route: string): Promise<void> {
 }
 
 for (const user of USERS) {
-  test(`every menu screen of ${user} reads in Persian, without a console error`, async ({ page }) => {
+  test(`every menu screen of ${user} reads in Persian, without a console error`, async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(360_000);
     const errors: string[] = [];
     const findings: Finding[] = [];
@@ -169,7 +192,7 @@ for (const user of USERS) {
     // This machine has no internet: map tiles and other outside images are answered with an empty
     // image, so a failed tile download is not taken for an error of the app (the map's own notice
     // of unreachable tiles is tested in shell-map.spec.ts)
-    const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+    const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
     await page.route(
       (url) => url.origin !== origin,
       (route) =>

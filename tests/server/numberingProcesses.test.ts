@@ -1,11 +1,9 @@
 /**
  * A numbering series under concurrency across two real server processes (#23): on one PostgreSQL,
- * 2,000 concurrent creates of a document numbered on create, sent to both processes, get the
- * numbers 1..2000 exactly once each; on one SQLite file, the same with fewer writes (its one
- * writer: a write that meets the other process's lock answers 503 and is sent again, and the
+ * 2,000 drafts of a document numbered on finalise, finalised concurrently through both processes,
+ * get the numbers 1..2000 exactly once each; on one SQLite file, the same with fewer writes (its
+ * one writer: a write that meets the other process's lock answers 503 and is sent again, and the
  * number it had taken is given back).
- * The documents are numbered on create: the lifecycle's Finalise (the same numbering step, on
- * `request.transition === 'finalise'`) arrives with the lifecycle branch of #23.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EntityDefinition } from '../../runtime/shared/definition';
@@ -35,31 +33,43 @@ const order: EntityDefinition = {
   },
   list: { columns: ['number', 'date', 'note'] },
   period: { field: 'date' },
-  numbering: { field: 'number', pattern: SERIES, on: 'create' },
+  lifecycle: {},
+  numbering: { field: 'number', pattern: SERIES, on: 'finalise' },
 };
 
-async function create(base: string, token: string, i: number): Promise<{ status: number; number?: string }> {
+interface Answer {
+  status: number;
+  row?: { id: number; version: number; number?: string };
+}
+
+/** POSTs `body` to `action` of the test document, sent again while SQLite's other writer holds the lock. */
+async function post(base: string, token: string, action: string, body: unknown): Promise<Answer> {
   for (;;) {
-    const res = await fetch(`${base}/api/Common/CounterDoc/Create`, {
+    const res = await fetch(`${base}/api/Common/CounterDoc/${action}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ values: { date: '2026-06-01', note: `n${i}` } }),
+      body: JSON.stringify(body),
     });
-    const body = (await res.json()) as { Data?: { number?: string } };
+    const answer = (await res.json()) as { Data?: Answer['row'] };
     // SQLite: the other process held the write lock past the busy timeout; the write rolled back
     if (res.status === 503) continue;
-    return { status: res.status, number: body.Data?.number };
+    return { status: res.status, row: answer.Data };
   }
 }
 
-/** Runs `count` creates with at most `parallel` in flight, alternating between the processes. */
-async function createAll(procs: ServerProcess[], token: string, count: number, parallel: number) {
-  const answers: { status: number; number?: string }[] = [];
+/** Runs `count` calls made by `call(process, i)` with at most `parallel` in flight, alternating between the processes. */
+async function runAll(
+  procs: ServerProcess[],
+  count: number,
+  parallel: number,
+  call: (base: string, i: number) => Promise<Answer>,
+): Promise<Answer[]> {
+  const answers: Answer[] = [];
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      answers[i] = await create(procs[i % procs.length]!.base, token, i);
+      answers[i] = await call(procs[i % procs.length]!.base, i);
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
@@ -76,7 +86,7 @@ describe.each([
   const procs: ServerProcess[] = [];
   afterAll(() => stopServerProcesses(procs));
 
-  it(`numbers ${count} concurrent creates contiguously and once each`, async () => {
+  it(`numbers ${count} concurrent finalises contiguously and once each`, async () => {
     const db = await freshDatabase(dialect);
     // migrate, seed and publish once, then two processes share the database
     const app = await makeApp(db.url);
@@ -92,9 +102,17 @@ describe.each([
         startServerProcess(db.url, { secret: SECRET, password: PASSWORD }),
       ])),
     );
-    const answers = await createAll(procs, token, count, parallel);
-    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
-    const numbers = answers.map((a) => a.number ?? '').sort();
+    const drafts = await runAll(procs, count, parallel, (base, i) =>
+      post(base, token, 'Create', { values: { date: '2026-06-01', note: `n${i}` } }),
+    );
+    expect(drafts.filter((a) => a.status !== 200)).toEqual([]);
+    // a draft has no number yet: the series is spent only by the finalises below
+    expect(drafts.filter((a) => a.row?.number)).toEqual([]);
+    const finals = await runAll(procs, count, parallel, (base, i) =>
+      post(base, token, 'Finalise', { id: drafts[i]!.row!.id, version: drafts[i]!.row!.version }),
+    );
+    expect(finals.filter((a) => a.status !== 200)).toEqual([]);
+    const numbers = finals.map((a) => a.row?.number ?? '').sort();
     expect(numbers).toEqual(expected(count));
     await stopServerProcesses(procs);
     db.cleanup();
