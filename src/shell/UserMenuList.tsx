@@ -21,9 +21,10 @@ export function UserMenuList({ target, onChangePassword, onLogout, onClose }: Us
   useEffect(() => {
     list.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, []);
+  // the choice first: closing gives the focus back to the button, which must not come before it
   const choose = (action: () => void) => () => {
-    onClose();
     action();
+    onClose();
   };
   return (
     <Menu

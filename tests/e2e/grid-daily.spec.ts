@@ -23,9 +23,22 @@ interface Totals {
   sums: Record<string, string>;
 }
 
-async function totalsOf(request: APIRequestContext, token: string, path: string, body: object = {}) {
+/** The fiscal period the page sends as `selectedYear` (dated lists are scoped to it), if any. */
+async function pagePeriod(page: Page): Promise<Record<string, string>> {
+  const stored = await page.evaluate(() => localStorage.getItem('currentPeriod'));
+  const id = stored ? (JSON.parse(stored) as { Id?: number }).Id : undefined;
+  return id ? { selectedYear: String(id) } : {};
+}
+
+async function totalsOf(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  body: object = {},
+  headers: Record<string, string> = {},
+) {
   const answer = await request.post(`/api/${path}/GetList`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...headers },
     data: { startRow: 0, endRow: 1, totals: true, ...body },
   });
   expect(answer.ok()).toBe(true);
@@ -53,7 +66,8 @@ test('footer totals, one scroll container, quick search, first-click export and 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menuitem', { name: 'خروجی CSV' })).toHaveCount(0);
   const footer = page.locator('[data-grid-footer]');
-  const totals = await totalsOf(request, token, 'Sales/Invoice');
+  // the same period as the grid's
+  const totals = await totalsOf(request, token, 'Sales/Invoice', {}, await pagePeriod(page));
   await expect(footer.locator('[data-total="count"]')).toHaveText(
     `${toPersianDigits(String(totals.count))} ردیف`,
   );
