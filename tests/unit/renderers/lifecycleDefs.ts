@@ -44,6 +44,8 @@ export function docRow(state: string, extra: Record<string, unknown> = {}): Enti
     code: 'C7',
     name: 'شرکت نمونه',
     customerType: 'person',
+    // a natural person's national code is required (schemas/sales/customer.json)
+    nationalCode: '0499370899',
     city: 'تهران',
     docState: state,
     ...extra,
