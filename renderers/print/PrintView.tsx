@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { createAttachmentsClient, type AttachmentsClientFactory } from '../../runtime/entity/attachments';
 import type { EntityClient } from '../../runtime/entity/types';
 import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
+import { todayIso } from '../../runtime/shared/jalali';
 import { formatDate, localDigits } from '../format';
 import { Thumbnail } from '../form/widgets/Thumbnail';
 import { printModel, type PrintModel } from './printData';
@@ -162,7 +163,7 @@ function Sheet({ model, lang, definition, attachments }: SheetProps) {
         </p>
       )}
       <footer>
-        {t('print.printedAt')}: {formatDate(new Date().toISOString().slice(0, 10), lang)}
+        {t('print.printedAt')}: {formatDate(todayIso(), lang)}
       </footer>
     </>
   );

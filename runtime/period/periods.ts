@@ -1,6 +1,7 @@
 /** Fiscal periods: loading the list and choosing the current one after sign-in. */
 import { api, type CallOptions } from '../http/pipeline';
 import type { ListPage } from '../shared/envelope';
+import { todayIso } from '../shared/jalali';
 import { loadPermissionsQuietly } from '../meta/loaders';
 import { getCurrentPeriod, isAllPeriods, setCurrentPeriod, type CurrentPeriod } from './current';
 
@@ -53,9 +54,7 @@ export function pickPeriod(
  * Loads the periods and stores the chosen one; quiet on failure (users without access). A user
  * who chose "all periods" keeps that choice while there are periods to choose from.
  */
-export async function chooseCurrentPeriod(
-  today = new Date().toISOString().slice(0, 10),
-): Promise<FiscalPeriod[]> {
+export async function chooseCurrentPeriod(today = todayIso()): Promise<FiscalPeriod[]> {
   try {
     const periods = await loadPeriods({ silent: true });
     if (periods.length > 0 && isAllPeriods()) return periods;

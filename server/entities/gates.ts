@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LocalText } from '../../runtime/shared/definition';
+import { todayIso } from '../../runtime/shared/jalali';
 import type { AppContext } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { SystemTables } from '../db/types';
@@ -26,9 +27,9 @@ export const SETTING_TITLES: Record<string, LocalText> = {
   [LICENCE_KEY]: { fa: 'پایان اعتبار مجوز', en: 'Licence expires on' },
 };
 
-/** Today as yyyy-mm-dd (UTC). */
+/** Today as yyyy-mm-dd (the business day, runtime/shared/jalali.ts). */
 export function today(): string {
-  return new Date().toISOString().slice(0, 10);
+  return todayIso();
 }
 
 export function checkLicence(ctx: AppContext, entity: Entity): void {

@@ -1,5 +1,6 @@
 /** Jalali periods of dashboard widgets ("this Jalali month") as ISO Gregorian day ranges. */
 import { jalaaliMonthLength, toGregorian, toJalaali } from 'jalaali-js';
+import { todayIso } from '../../runtime/shared/jalali';
 
 export type PeriodName = 'thisMonth' | 'thisYear' | 'last12Months';
 export const PERIOD_NAMES: readonly PeriodName[] = ['thisMonth', 'thisYear', 'last12Months'];
@@ -13,7 +14,8 @@ export function jalaliToIsoParts(jy: number, jm: number, jd: number): string {
 
 /** First and last day (inclusive, ISO) of the named Jalali period containing `now`. */
 export function periodRange(name: PeriodName, now: Date = new Date()): { from: string; to: string } {
-  const j = toJalaali(now.getFullYear(), now.getMonth() + 1, now.getDate());
+  const [y, m, d] = todayIso(now).split('-').map(Number) as [number, number, number];
+  const j = toJalaali(y, m, d);
   if (name === 'thisMonth')
     return {
       from: jalaliToIsoParts(j.jy, j.jm, 1),

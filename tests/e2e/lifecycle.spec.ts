@@ -9,6 +9,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
+import { todayIso } from '../../runtime/shared/jalali';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -80,7 +81,7 @@ test('staff finalises, cancels and amends an invoice; a vendor may not finalise'
   const customer = (await first<{ id: number }>('Sales/Customer')).id;
   const item = (await first<{ id: number }>('Inventory/Item')).id;
   const stamp = `LC${String(Date.now()).slice(-7)}`;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   const values = {
     customer,
     date: today,

@@ -63,6 +63,15 @@ describe('runtime/shared/jalali', () => {
     expect(todayJalali(now)).toBe('1405/09/01');
   });
 
+  it("takes today's date in Tehran, whatever the machine's time zone", () => {
+    // 21:00 UTC is 00:30 the next day in Tehran (UTC+3:30)
+    const lateEvening = new Date(Date.UTC(2026, 10, 22, 21, 0));
+    expect(todayIso(lateEvening)).toBe('2026-11-23');
+    expect(todayJalali(lateEvening)).toBe('1405/09/02');
+    const justBefore = new Date(Date.UTC(2026, 10, 22, 20, 29));
+    expect(todayIso(justBefore)).toBe('2026-11-22');
+  });
+
   it('knows month lengths and Saturday-first week columns', () => {
     expect(jalaliMonthLength(1403, 12)).toBe(30);
     expect(jalaliMonthLength(1404, 12)).toBe(29);
