@@ -144,6 +144,76 @@ describe.each(DIALECTS)('numbering series on %s', (dialect) => {
     expect(read.body.Data.number).toBe('TK-1405-0001');
   });
 
+  it('an analyst publishes a document type with lifecycle and numbering and walks it draft → final → cancelled → amended → final', async () => {
+    // no code: a JSON definition published by the analyst, numbered when finalised
+    const permit = ticket('finalise', {
+      name: 'permit',
+      title: { fa: 'مجوز', en: 'Permit' },
+      lifecycle: {},
+      numbering: { field: 'number', pattern: 'PM-{year}-{counter:3}', on: 'finalise' },
+    });
+    const pub = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, { definition: permit });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    const api = (action: string, body: unknown) =>
+      call<EntityRow>(app, `Common/Permit/${action}`, tok.analyst!, body);
+
+    const draft = await api('Create', { values: { date: '2026-09-01', code: 'P1' } });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(draft.body.Data).toMatchObject({ docState: 'draft' });
+    expect(draft.body.Data.number).toBeUndefined();
+    const final = await api('Finalise', { id: draft.body.Data.id, version: draft.body.Data.version });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    expect(final.body.Data).toMatchObject({ docState: 'final', number: 'PM-1405-001' });
+    const cancelled = await api('Cancel', {
+      id: final.body.Data.id,
+      version: final.body.Data.version,
+      reason: 'تاریخ مجوز اشتباه بود',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // a cancelled document keeps its number: it was issued and stays in the books
+    expect(cancelled.body.Data).toMatchObject({ docState: 'cancelled', number: 'PM-1405-001' });
+
+    const amended = await api('Amend', { id: final.body.Data.id });
+    expect(amended.status, JSON.stringify(amended.body)).toBe(200);
+    const copy = amended.body.Data;
+    expect(copy).toMatchObject({ docState: 'draft', amendedFrom: final.body.Data.id, code: 'P1' });
+    // the amendment's number is cleared: it gets its own when finalised
+    expect(copy.number).toBeUndefined();
+    const refinal = await api('Finalise', { id: copy.id, version: copy.version });
+    expect(refinal.status, JSON.stringify(refinal.body)).toBe(200);
+    expect(refinal.body.Data).toMatchObject({ docState: 'final', number: 'PM-1405-002' });
+    const original = await api('Get', { id: final.body.Data.id });
+    expect(original.body.Data).toMatchObject({ docState: 'cancelled', number: 'PM-1405-001' });
+  });
+
+  it('the designer edits a series: Plan and Publish a new pattern, the next finalise uses it', async () => {
+    const permit = ticket('finalise', {
+      name: 'permit',
+      title: { fa: 'مجوز', en: 'Permit' },
+      lifecycle: {},
+      numbering: { field: 'number', pattern: 'PMT-{year}/{counter:5}', on: 'finalise' },
+    });
+    const plan = await call(app, 'SystemConfig/Designer/Plan', tok.analyst!, { definition: permit });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const pub = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, { definition: permit });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    const def = await call<EntityDefinition>(app, 'Meta/Entity/GetDefinition', tok.admin!, {
+      module: 'common',
+      name: 'permit',
+    });
+    expect(def.body.Data.numbering?.pattern).toBe('PMT-{year}/{counter:5}');
+    const draft = await call<EntityRow>(app, 'Common/Permit/Create', tok.analyst!, {
+      values: { date: '2026-09-02', code: 'P2' },
+    });
+    const final = await call<EntityRow>(app, 'Common/Permit/Finalise', tok.analyst!, {
+      id: draft.body.Data.id,
+      version: draft.body.Data.version,
+    });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    // a new pattern is a new series: it counts from 1
+    expect(final.body.Data.number).toBe('PMT-1405/00001');
+  });
+
   it('refuses a bad series on publish with the path and a Persian reason', async () => {
     const problems = async (def: EntityDefinition) => {
       const res = await call(app, 'SystemConfig/Designer/Plan', tok.analyst!, { definition: def });
