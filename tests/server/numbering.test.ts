@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
+import type { ListPage } from '../../runtime/shared/envelope';
 import { SERIES_TABLE } from '../../server/numbering/migration';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
@@ -212,6 +213,76 @@ describe.each(DIALECTS)('numbering series on %s', (dialect) => {
     expect(final.status, JSON.stringify(final.body)).toBe(200);
     // a new pattern is a new series: it counts from 1
     expect(final.body.Data.number).toBe('PMT-1405/00001');
+  });
+
+  it('numbers per branch by the branch’s code: two branches, two gap-free series', async () => {
+    const branches = await call<ListPage<EntityRow>>(app, 'SystemConfig/Branch/GetList', tok.admin!, {
+      startRow: 0,
+      endRow: 10,
+    });
+    const byCode = new Map(branches.body.Data.rows.map((b) => [String(b.code), Number(b.id)]));
+    const [hq, north] = [byCode.get('HQ')!, byCode.get('N1')!];
+    expect(hq && north).toBeTruthy();
+    const base = ticket('create');
+    const branchTicket = (extra: Partial<EntityDefinition['fields'][string]> = {}): EntityDefinition => ({
+      ...base,
+      name: 'branchTicket',
+      title: { fa: 'تیکت شعبه', en: 'Branch ticket' },
+      branchScoped: true,
+      schema: {
+        ...base.schema,
+        properties: { ...base.schema.properties, branch: { type: 'integer', minimum: 1 } },
+      },
+      fields: {
+        ...base.fields,
+        branch: {
+          label: { fa: 'شعبه', en: 'Branch' },
+          lookup: { entity: 'systemConfig.branch', displayField: 'title', codeField: 'code' },
+          ...extra,
+        },
+      },
+      numbering: { field: 'number', pattern: 'B{branch}-{year}-{counter:4}', on: 'create' },
+    });
+    // the token needs the branch lookup's code field
+    const noCode = branchTicket({ lookup: { entity: 'systemConfig.branch', displayField: 'title' } });
+    const plan = await call(app, 'SystemConfig/Designer/Plan', tok.admin!, { definition: noCode });
+    expect(plan.status).toBe(417);
+    expect(plan.body.ServerMessageTexts).toEqual([
+      expect.objectContaining({
+        FieldName: '/numbering/pattern',
+        Message: expect.stringContaining('codeField'),
+      }),
+    ]);
+    const pub = await call(app, 'SystemConfig/Designer/Publish', tok.admin!, { definition: branchTicket() });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+
+    const make = async (branch: number, code: string) => {
+      const res = await create({ date: '2026-10-01', branch, category: 'b', code }, 'BranchTicket');
+      return res.status === 200 ? res.body.Data.number : res.status;
+    };
+    expect(await make(hq, 'a')).toBe('BHQ-1405-0001');
+    expect(await make(north, 'b')).toBe('BN1-1405-0001');
+    expect(await make(hq, 'c')).toBe('BHQ-1405-0002');
+    // a duplicate code rolls back: its number is given back to the branch's series
+    expect(await make(hq, 'c')).toBe(417);
+    expect(await make(north, 'd')).toBe('BN1-1405-0002');
+    expect(await make(hq, 'e')).toBe('BHQ-1405-0003');
+    // a branch without a code (a database from before branch codes): 417 on the branch, no number
+    const branchTable = app.ctx.registry.byEntityKey('systemConfig.branch')!.table;
+    await sql`update ${sql.table(branchTable)} set code = null where id = ${north}`.execute(app.ctx.db);
+    try {
+      const refused = await create(
+        { date: '2026-10-02', branch: north, category: 'b', code: 'f' },
+        'BranchTicket',
+      );
+      expect(refused.status).toBe(417);
+      expect(refused.body.ServerMessageTexts).toEqual([
+        expect.objectContaining({ FieldName: 'branch', Message: expect.stringContaining('کد ثبت کنید') }),
+      ]);
+    } finally {
+      await sql`update ${sql.table(branchTable)} set code = 'N1' where id = ${north}`.execute(app.ctx.db);
+    }
+    expect(await make(north, 'f')).toBe('BN1-1405-0003');
   });
 
   it('refuses a bad series on publish with the path and a Persian reason', async () => {
