@@ -214,6 +214,101 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
     expect(again.status).toBe(200);
   });
 
+  /** Runs `body` with the Khordad 1405 period closed (created when missing), then opens it again. */
+  async function whileKhordadClosed(body: () => Promise<void>): Promise<void> {
+    const existing = (await rows('Accounting/FiscalPeriod')).rows.find(
+      (p) => p.startDate === KHORDAD.startDate && p.endDate === KHORDAD.endDate,
+    );
+    const closing = existing
+      ? await call<Row>(app, 'Accounting/FiscalPeriod/Update', tok.admin!, {
+          id: existing.id,
+          version: existing.version,
+          values: { ...KHORDAD, closed: true },
+        })
+      : await call<Row>(app, 'Accounting/FiscalPeriod/Create', tok.admin!, {
+          values: { ...KHORDAD, closed: true },
+        });
+    expect(closing.status, JSON.stringify(closing.body)).toBe(200);
+    try {
+      await body();
+    } finally {
+      const p = closing.body.Data;
+      const opened = await call(app, 'Accounting/FiscalPeriod/Update', tok.admin!, {
+        id: p.id,
+        version: p.version,
+        values: { ...KHORDAD, closed: false },
+      });
+      expect(opened.status).toBe(200);
+    }
+  }
+
+  it('a closed period refuses the API Cancel of a final document, and payments and cheques on Create', async () => {
+    const vendor = Number((await rows('SupplyChain/Vendor')).rows[0]!.id);
+    const payment = (date: string) => ({ number: 'x', date, party: vendor, cashBox, amount: 3_000_000 });
+    const cheque = (issueDate: string, number: string) => ({
+      number,
+      direction: 'received',
+      bank: 'melli',
+      issueDate,
+      dueDate: '2026-09-01',
+      amount: 12_000_000,
+      drawer: 'شرکت آزمون',
+      status: 'pending',
+    });
+    // a receipt finalised while the period is open
+    const draft = await call<Row>(app, 'Treasury/Receipt/Create', tok.staff!, {
+      values: receipt('x', '2026-06-05'),
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const final = await call<Row>(app, 'Treasury/Receipt/Finalise', tok.staff!, {
+      id: draft.body.Data.id,
+      version: draft.body.Data.version,
+    });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    const { id, version } = final.body.Data;
+    await whileKhordadClosed(async () => {
+      const cancel = await call(app, 'Treasury/Receipt/Cancel', tok.staff!, {
+        id,
+        version,
+        reason: 'ثبت تکراری سند',
+      });
+      expect(cancel.status).toBe(417);
+      expect(reason(cancel.body)).toBe(
+        `دوره مالی «${KHORDAD_TEXT}» بسته شده است و سندی در آن ثبت یا ویرایش نمی‌شود.`,
+      );
+      const stillFinal = await call<Row>(app, 'Treasury/Receipt/Get', tok.staff!, { id });
+      expect(stillFinal.body.Data).toMatchObject({ docState: 'final', version });
+
+      const pay = await call(app, 'Treasury/Payment/Create', tok.staff!, { values: payment('2026-06-07') });
+      expect(pay.status).toBe(417);
+      expect(reason(pay.body)).toContain(KHORDAD_TEXT);
+      const chq = await call(app, 'Treasury/Cheque/Create', tok.staff!, {
+        values: cheque('2026-06-08', '7700112233'),
+      });
+      expect(chq.status).toBe(417);
+      expect(reason(chq.body)).toContain(KHORDAD_TEXT);
+      // the same documents dated after the closed period pass
+      expect(
+        (await call(app, 'Treasury/Payment/Create', tok.staff!, { values: payment('2026-06-25') })).status,
+      ).toBe(200);
+      expect(
+        (
+          await call(app, 'Treasury/Cheque/Create', tok.staff!, {
+            values: cheque('2026-06-25', '7700112234'),
+          })
+        ).status,
+      ).toBe(200);
+    });
+    // the period open again: the cancel passes
+    const cancelled = await call<Row>(app, 'Treasury/Receipt/Cancel', tok.staff!, {
+      id,
+      version,
+      reason: 'ثبت تکراری سند',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.Data.docState).toBe('cancelled');
+  });
+
   it('lock dates: admin alone sets them; a module’s documents on or before its date are refused, others pass', async () => {
     const early = await call<Row>(app, 'Inventory/StockMove/Create', tok.staff!, {
       values: move('2026-04-15'),
