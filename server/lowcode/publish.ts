@@ -5,7 +5,7 @@
  */
 import { fillFromProblems, lookupProblems } from './lookupCheck';
 import type { Kysely } from 'kysely';
-import { ENTITY_ACTIONS, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { ENTITY_ACTIONS, localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
 import { syncEntityTables } from '../db/entityTables';
 import { columnFamily, copyRetyped, dropFieldIndexes, type Pending } from '../db/retype';
@@ -191,7 +191,18 @@ export async function publish(
     const version = await storeVersion(trx, key, def, user.id, options.comment);
     const kept = await keepChangedColumns(db, ctx, changes.typeChanges, version);
     const registry = new Registry(await definitionsInForce(trx, files(ctx)), ctx.registry);
-    await syncEntityTables(db, ctx.dialect, registry.all());
+    const skipped = await syncEntityTables(db, ctx.dialect, registry.all());
+    // a field made unique over duplicates already stored: refused, the whole publish rolls back
+    const table = tableName(def);
+    const duplicates = skipped.filter((u) => u.table === table);
+    if (duplicates.length)
+      throw invalid(
+        duplicates.map((u) =>
+          fieldMessage(options.lang, `/fields/${u.field}/unique`, 'designerCheck.uniqueDuplicates', {
+            field: localText(def.fields[u.field]?.label, options.lang) || u.field,
+          }),
+        ),
+      );
     await backfillDocStates(db, registry);
     await copyRetyped(db, ctx.dialect, kept);
     await syncAdminPermissions(trx, registry);
