@@ -64,6 +64,11 @@ export interface FieldMeta {
    * `workflowStates`, `fieldNames`, `settings`).
    */
   labelsFrom?: string;
+  /**
+   * A text field whose choices are a list the application keeps (runtime/shared/choiceSources.ts,
+   * e.g. `modules`): its schema `enum` and its `enumLabels` are filled in where definitions load.
+   */
+  choicesFrom?: string;
   /** Lookup to another entity: the stored value is that entity's id (see LookupSpec). */
   lookup?: LookupSpec;
   sortable?: boolean;

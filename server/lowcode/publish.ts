@@ -24,6 +24,7 @@ import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
 import { publishAccessProblems } from './publishAccess';
+import { expandChoices } from '../../runtime/shared/choiceSources';
 import { expandLifecycle } from '../../runtime/shared/lifecycle';
 import { backfillDocStates } from '../entities/lifecycleBackfill';
 
@@ -116,7 +117,12 @@ export async function plan(
   if (denied.length)
     throw invalid(denied.map((p) => fieldMessage(lang, p.path, TEXT_KEY, textParams(p.message))));
   // compared as it will be in force (the registry adds a lifecycle's fields)
-  return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), expandLifecycle(def), lang);
+  return planChanges(
+    ctx,
+    ctx.registry.byEntityKey(entityKey(def)),
+    expandChoices(expandLifecycle(def)),
+    lang,
+  );
 }
 
 /**

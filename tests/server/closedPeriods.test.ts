@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { EntityRow } from '../../runtime/shared/definition';
+import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
+import { MODULES, MODULE_TITLES } from '../../runtime/shared/modules';
 import type { ListPage } from '../../runtime/shared/envelope';
 import type { CurrentUser } from '../../server/context';
 import type { Untyped } from '../../server/db/untyped';
@@ -400,6 +401,64 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
       await call(app, 'SystemConfig/LockDate/Delete', tok.admin!, {
         id: current.id,
         version: current.version,
+      });
+    }
+  });
+
+  it('lock dates offer every module: a published dated document of module «common» is locked too', async () => {
+    const def = await call<EntityDefinition>(app, 'Meta/Entity/GetDefinition', tok.admin!, {
+      module: 'systemConfig',
+      name: 'lockDate',
+    });
+    expect(def.body.Data.schema.properties.module?.enum).toEqual([...MODULES]);
+    for (const m of MODULES) expect(def.body.Data.fields.module?.enumLabels?.[m]).toEqual(MODULE_TITLES[m]);
+    const published = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, {
+      definition: {
+        name: 'dutyLog',
+        module: 'common',
+        title: { fa: 'دفتر کشیک', en: 'Duty log' },
+        displayField: 'title',
+        period: { field: 'day' },
+        schema: {
+          type: 'object',
+          properties: {
+            title: { type: 'string', maxLength: 100 },
+            day: { type: 'string', format: 'date' },
+          },
+          required: ['title', 'day'],
+        },
+        fields: { title: { label: { fa: 'عنوان' } }, day: { label: { fa: 'روز' } } },
+        list: { columns: ['title', 'day'] },
+      },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    // a module outside the list is no choice
+    const unknown = await call(app, 'SystemConfig/LockDate/Create', tok.admin!, {
+      values: { module: 'nope', lockDate: '2026-05-10' },
+    });
+    expect(unknown.status).toBe(417);
+    expect(unknown.body.ServerMessageTexts.map((m) => m.FieldName)).toEqual(['module']);
+    const lock = await call<Row>(app, 'SystemConfig/LockDate/Create', tok.admin!, {
+      values: { module: 'common', lockDate: '2026-05-10', note: 'بستن دفتر کشیک اردیبهشت' },
+    });
+    expect(lock.status, JSON.stringify(lock.body)).toBe(200);
+    try {
+      const locked = await call(app, 'Common/DutyLog/Create', tok.analyst!, {
+        values: { title: 'کشیک شب', day: '2026-05-05' },
+      });
+      expect(locked.status).toBe(417);
+      // 2026-05-10 is 1405/02/20; the module by its Persian title
+      expect(reason(locked.body)).toBe(
+        'اسناد بخش «عمومی» تا تاریخ ۱۴۰۵/۰۲/۲۰ قفل شده‌اند؛ سندی با این تاریخ یا پیش از آن ثبت، ویرایش یا حذف نمی‌شود.',
+      );
+      const open = await call(app, 'Common/DutyLog/Create', tok.analyst!, {
+        values: { title: 'کشیک روز', day: '2026-05-11' },
+      });
+      expect(open.status).toBe(200);
+    } finally {
+      await call(app, 'SystemConfig/LockDate/Delete', tok.admin!, {
+        id: lock.body.Data.id,
+        version: lock.body.Data.version,
       });
     }
   });
