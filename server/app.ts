@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { loadConfig, normaliseDatabaseUrl, type RateLimitConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
-import { syncEntityTables } from './db/entityTables';
+import { syncEntityTables, type UniqueSkipped } from './db/entityTables';
 import { copyRetyped, keepRetypedColumns, type Retyped } from './db/retype';
 import type { Untyped } from './db/untyped';
 import { migrate } from './db/migrations';
@@ -49,8 +49,11 @@ export interface BuildOptions {
 
 const STARTUP_LOCK = 74051405;
 
-/** Answers the columns retyped to match their definitions (server/db/retype.ts), for the log. */
-async function prepare(ctx: AppContext): Promise<Retyped[]> {
+/**
+ * Answers, for the log, the columns retyped to match their definitions (server/db/retype.ts) and
+ * the unique indexes left out for duplicates already stored (server/db/entityTables.ts).
+ */
+async function prepare(ctx: AppContext): Promise<{ retyped: Retyped[]; skipped: UniqueSkipped[] }> {
   await migrate(ctx.db as unknown as Kysely<unknown>, ctx.dialect);
   return ctx.db.transaction().execute(async (trx) => {
     // two processes starting on one PostgreSQL create tables and seed one after the other
@@ -59,7 +62,7 @@ async function prepare(ctx: AppContext): Promise<Retyped[]> {
     ctx.registry = await registryInForce(trx, ctx);
     const db = trx as unknown as Untyped;
     const pending = await keepRetypedColumns(db, ctx.dialect, ctx.registry.all());
-    await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
+    const skipped = await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
     const retyped = await copyRetyped(db, ctx.dialect, pending);
     await seed(trx, ctx);
     // rows without a lifecycle state (older rows, seeded drafts) are drafts
@@ -69,7 +72,7 @@ async function prepare(ctx: AppContext): Promise<Retyped[]> {
     await showLicence(trx, ctx);
     await syncAdminPermissions(trx, ctx.registry);
     await syncPseudoPermissions(trx);
-    return retyped;
+    return { retyped, skipped };
   });
 }
 
@@ -108,10 +111,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => database.close());
 
   try {
-    for (const r of await prepare(ctx))
+    const { retyped, skipped } = await prepare(ctx);
+    for (const r of retyped)
       app.log.warn(
         r,
         `column ${r.table}.${r.column} retyped to ${r.to.kind} (${r.to.storage}): ${r.copied} values converted, ${r.left} kept only in ${r.kept}`,
+      );
+    for (const u of skipped)
+      app.log.warn(
+        u,
+        `unique index on ${u.table}.${u.field}${u.scope.length ? ` per ${u.scope.join(', ')}` : ''} not created: rows hold duplicate values; resolve them and restart`,
       );
   } catch (e) {
     await database.close();

@@ -64,6 +64,11 @@ export interface FieldMeta {
    * `workflowStates`, `fieldNames`, `settings`).
    */
   labelsFrom?: string;
+  /**
+   * A text field whose choices are a list the application keeps (runtime/shared/choiceSources.ts,
+   * e.g. `modules`): its schema `enum` and its `enumLabels` are filled in where definitions load.
+   */
+  choicesFrom?: string;
   /** Lookup to another entity: the stored value is that entity's id (see LookupSpec). */
   lookup?: LookupSpec;
   sortable?: boolean;
@@ -239,9 +244,10 @@ export interface LifecycleDefinition {
 
 /**
  * A numbering series: `pattern` of literal text and the tokens `{year}` (Jalali fiscal year of the
- * document's `period.field` date), `{branch}` (the row's branch, branchScoped entities with a
- * `branch` field) and `{counter:N}` (the series' counter, zero-padded to N digits), e.g.
- * `INV-{year}-{counter:6}` → `INV-1405-000123`.
+ * document's `period.field` date), `{branch}` (the code of the row's branch: branchScoped entities
+ * whose `branch` field is a lookup naming a `codeField`, e.g. systemConfig.branch's `code`) and
+ * `{counter:N}` (the series' counter, zero-padded to N digits), e.g. `INV-{year}-{counter:6}` →
+ * `INV-1405-000123`, `B{branch}-{year}-{counter:4}` → `BHQ-1405-0001`.
  */
 export interface NumberingSpec {
   field: string;

@@ -1,9 +1,10 @@
 /**
  * Values a new record starts with, declared per field in the definition (`fields.<name>.initial`,
  * e.g. `"today"` on a document date) and applied the same by the form (a new record's first values)
- * and by the server (Create without the field: write/steps/initialValues.ts). A new kind of initial
- * value is one entry of INITIAL_VALUES. The next number of a numbering series belongs here too once
- * numbering exists (#23: `"nextInSeries"`, resolved by the server's numbering step).
+ * and by the server (Create without the field: write/steps/initialValues.ts, with the fiscal period
+ * of the `selectedYear` header), so a new document is dated alike in both. A new kind of initial
+ * value is one entry of INITIAL_VALUES. Numbers of a numbering series are not initial values: the
+ * server's numbering step gives them.
  */
 import type { EntityDefinition } from './definition';
 import { todayIso } from './jalali';

@@ -5,9 +5,12 @@
  * The server assigns the counter (server/entities/write/steps/numbering.ts); numbers are stored
  * with Latin digits (Persian digits are for display only).
  */
-import type { EntityDefinition, NumberingSpec } from './definition';
+import type { EntityDefinition, LookupSpec, NumberingSpec } from './definition';
 
-/** The field of a branchScoped entity the `{branch}` token reads (the row's branch). */
+/**
+ * The field of a branchScoped entity the `{branch}` token reads: a lookup of the row's branch whose
+ * `codeField` (systemConfig.branch's `code`) is the text the token writes.
+ */
 export const BRANCH_FIELD = 'branch';
 /** Widest zero padding of `{counter:N}`. */
 export const MAX_COUNTER_WIDTH = 12;
@@ -15,6 +18,20 @@ export const MAX_COUNTER_WIDTH = 12;
 const YEAR_WIDTH = 4;
 /** Literal text a pattern may hold beside its tokens (the number is a code: no spaces, no quotes). */
 const LITERAL = /^[A-Za-z0-9_\-/.#]*$/;
+
+/** Whether `code` may stand in a number as the `{branch}` token (the literal characters, not empty). */
+export function isNumberCode(code: unknown): code is string {
+  return typeof code === 'string' && code !== '' && LITERAL.test(code);
+}
+
+/**
+ * The lookup the `{branch}` token resolves through: the `branch` field's lookup when it names the
+ * looked-up entity's `codeField`, else null.
+ */
+export function branchLookup(def: EntityDefinition): (LookupSpec & { codeField: string }) | null {
+  const lookup = Object.hasOwn(def.fields, BRANCH_FIELD) ? def.fields[BRANCH_FIELD]?.lookup : undefined;
+  return lookup?.codeField ? { ...lookup, codeField: lookup.codeField } : null;
+}
 const TOKEN = /\{([a-z]+)(?::(\d+))?\}/g;
 
 export type PatternPart =
@@ -56,7 +73,8 @@ export function parsePattern(pattern: string): PatternPart[] | string {
 /** What the tokens other than the counter resolve to for one document. */
 export interface SeriesValues {
   year?: number;
-  branch?: string | number | null;
+  /** The code of the document's branch (its `branch` lookup's codeField). */
+  branch?: string | null;
 }
 
 /**
@@ -133,7 +151,8 @@ export function numberingProblems(def: EntityDefinition): NumberingProblem[] {
   const date = def.period?.field;
   if (parts.some((p) => p.kind === 'year') && (!date || props[date]?.format !== 'date'))
     out.push({ path: '/numbering/pattern', key: 'numberingYear', params: { pattern: spec.pattern } });
-  if (parts.some((p) => p.kind === 'branch') && (!def.branchScoped || !Object.hasOwn(props, BRANCH_FIELD)))
+  const branched = def.branchScoped && Object.hasOwn(props, BRANCH_FIELD) && branchLookup(def);
+  if (parts.some((p) => p.kind === 'branch') && !branched)
     out.push({ path: '/numbering/pattern', key: 'numberingBranch', params: { field: BRANCH_FIELD } });
   const widths = parts.map((p) =>
     p.kind === 'text'
@@ -144,7 +163,7 @@ export function numberingProblems(def: EntityDefinition): NumberingProblem[] {
           ? p.width
           : null,
   );
-  // a branch id has no fixed width: the length is not checked then
+  // a branch code has no width known here: the length is not checked then
   const longest = widths.includes(null) ? null : widths.reduce<number>((n, w) => n + (w ?? 0), 0);
   if (field?.maxLength !== undefined && longest !== null && longest > field.maxLength)
     out.push({

@@ -33,7 +33,28 @@ function assertIdentifier(name: string): void {
 
 // Entity tables are only known at run time, so this query builder is untyped on purpose.
 
-export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: Entity[]): Promise<void> {
+/**
+ * A unique index not created because the rows hold duplicates already (a database from before the
+ * field was marked unique): the field is not kept unique until they are resolved (the next start
+ * creates it). The server's start logs it; Publish refuses the definition that marks it.
+ */
+export interface UniqueSkipped {
+  table: string;
+  field: string;
+  scope: string[];
+}
+
+/**
+ * Creates or extends the tables of `entities` and their indexes; answers the unique indexes it could
+ * not create for duplicates already stored. Runs inside a transaction (a savepoint guards each
+ * unique index, so a refused one leaves the transaction usable on PostgreSQL).
+ */
+export async function syncEntityTables(
+  db: Untyped,
+  dialect: Dialect,
+  entities: Entity[],
+): Promise<UniqueSkipped[]> {
+  const skipped: UniqueSkipped[] = [];
   const existing = new Map<string, Set<string>>();
   // a definition over a database view (read-only screens, server/management/migration.ts) gets no DDL
   const views = new Set<string>();
@@ -52,10 +73,11 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
         .addColumn('created_by', 'bigint')
         .addColumn('updated_by', 'bigint'),
     );
-    await syncIndexes(db, table, def);
+    skipped.push(...(await syncIndexes(db, table, def)));
     for (const child of children) await syncChildTable(db, dialect, child, existing.get(child.table));
   }
   await sql`select 1`.execute(db);
+  return skipped;
 }
 
 /**
@@ -66,10 +88,13 @@ export async function syncEntityTables(db: Untyped, dialect: Dialect, entities: 
  * - unique field: a unique index, per its uniqueScope when it has one (a duplicate answers 417 on
  *   that field, server/db/unique.ts).
  */
-async function syncIndexes(db: Untyped, table: string, def: Entity['def']): Promise<void> {
+async function syncIndexes(db: Untyped, table: string, def: Entity['def']): Promise<UniqueSkipped[]> {
+  const skipped: UniqueSkipped[] = [];
   for (const name of Object.keys(def.schema.properties)) {
     const meta = def.fields[name];
-    if (meta?.unique) await syncUnique(db, table, name, meta.uniqueScope ?? []);
+    const scope = meta?.uniqueScope ?? [];
+    if (meta?.unique && !(await syncUnique(db, table, name, scope)))
+      skipped.push({ table, field: name, scope });
     if (!meta?.sortable && !meta?.filterable) continue;
     // the single-column index of earlier versions is covered by the composite one
     await db.schema.dropIndex(indexName(table, name)).ifExists().execute();
@@ -87,27 +112,45 @@ async function syncIndexes(db: Untyped, table: string, def: Entity['def']): Prom
         .expression(sql`lower(${sql.ref(name)})`)
         .execute();
   }
+  return skipped;
 }
 
 /**
  * The unique index of a `unique` field: on the field alone, or with a `uniqueScope` on the scope's
  * fields then the field (the field last: server/db/unique.ts reads it from the driver's error), so
- * the value is unique per scope. A field that gains a scope loses its table-wide index.
+ * the value is unique per scope. A field that gains a scope loses its table-wide index. False when
+ * the rows hold duplicates already (the index is left for a later start, see UniqueSkipped).
  */
-async function syncUnique(db: Untyped, table: string, name: string, scope: string[]): Promise<void> {
+async function syncUnique(db: Untyped, table: string, name: string, scope: string[]): Promise<boolean> {
   for (const other of scope) assertIdentifier(other);
   if (scope.length)
     await db.schema
       .dropIndex(indexName(table, `${name}_unique`))
       .ifExists()
       .execute();
-  await db.schema
-    .createIndex(indexName(table, scope.length ? `${name}_unique_${scope.join('_')}` : `${name}_unique`))
-    .ifNotExists()
-    .unique()
-    .on(table)
-    .columns([...scope, name])
-    .execute();
+  await sql`savepoint unique_index`.execute(db);
+  try {
+    await db.schema
+      .createIndex(indexName(table, scope.length ? `${name}_unique_${scope.join('_')}` : `${name}_unique`))
+      .ifNotExists()
+      .unique()
+      .on(table)
+      .columns([...scope, name])
+      .execute();
+  } catch (e) {
+    await sql`rollback to savepoint unique_index`.execute(db);
+    await sql`release savepoint unique_index`.execute(db);
+    if (isDuplicateError(e)) return false;
+    throw e;
+  }
+  await sql`release savepoint unique_index`.execute(db);
+  return true;
+}
+
+/** The driver's answer to a unique index over duplicate rows (SQLite, PostgreSQL 23505). */
+function isDuplicateError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** Lines of a document: id, parent_id (the document row), line_no (0-based order), the line fields. */

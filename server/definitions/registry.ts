@@ -2,6 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 import { pascal, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
 import { createAjv } from '../../runtime/shared/validation';
+import { expandChoices } from '../../runtime/shared/choiceSources';
 import { expandLifecycle } from '../../runtime/shared/lifecycle';
 import { expandNumbering } from '../../runtime/shared/numbering';
 import { ValidatorModules, validationSchema } from './validators';
@@ -48,9 +49,10 @@ export class Registry {
   constructor(defs: EntityDefinition[], previous?: Registry) {
     this.validators = previous?.validators ?? new ValidatorModules();
     const ajv = createAjv();
-    // a document's lifecycle fields and a numbered field are added here, where every definition
-    // (file or published) loads (runtime/shared/lifecycle.ts, runtime/shared/numbering.ts)
-    for (const def of defs.map((raw) => expandNumbering(expandLifecycle(raw)))) {
+    // a document's lifecycle fields, a numbered field and choices of a list the application keeps
+    // are added here, where every definition (file or published) loads (runtime/shared/lifecycle.ts,
+    // runtime/shared/numbering.ts, runtime/shared/choiceSources.ts)
+    for (const def of defs.map((raw) => expandChoices(expandNumbering(expandLifecycle(raw))))) {
       const old = previous?.byKey.get(entityKey(def));
       if (old && JSON.stringify(old.def) === JSON.stringify(def)) {
         this.add(old);

@@ -72,11 +72,26 @@ export interface ValueSlot {
   displayField?: string;
 }
 
-/** Text matching `pattern`: a code made of the run tag and the row number, or digits only. */
+/** The run tag (`G` and base-36 letters) as digits, for codes of digits only. */
+function tagDigits(tag: string): string {
+  const n = parseInt(tag.slice(1), 36);
+  return Number.isFinite(n) ? String(n) : '';
+}
+
+/**
+ * Text matching `pattern`: a code made of the run tag and the row number (unique across runs with
+ * other tags, so unique codes of two runs never clash), or digits only.
+ */
 function patterned(slot: ValueSlot, row: number, tag: string): string | null {
   const re = new RegExp(slot.field.pattern as string, 'u');
   const max = slot.field.maxLength ?? 20;
-  for (const candidate of [`${tag}-${row}`, `${tag}${row}`, String(row).padStart(Math.min(max, 8), '0')])
+  const digitsOnly = `${tagDigits(tag)}${String(row).padStart(6, '0')}`;
+  for (const candidate of [
+    `${tag}-${row}`,
+    `${tag}${row}`,
+    digitsOnly,
+    String(row).padStart(Math.min(max, 8), '0'),
+  ])
     if (candidate.length <= max && re.test(candidate)) return candidate;
   return null;
 }
@@ -94,8 +109,11 @@ function text(slot: ValueSlot, r: Rand, row: number, tag: string, unique: boolea
     out = `${pick(r, CITIES)}، ${pick(r, STREETS)}، پلاک ${1 + (row % 200)}`;
   else if (lower.includes('phone')) out = `0${pick(r, ['21', '31', '51', '71'])}${digits(r, 8)}`;
   else out = `${pick(r, WORDS)} ${pick(r, WORDS)} ${pick(r, WORDS)}`;
-  if (unique) out = `${out} ${tag}${row}`;
-  return fit(out, field);
+  if (!unique) return fit(out, field);
+  // the run tag and row number make it unique: they are kept whole when the text is cut to size
+  const suffix = ` ${tag}${row}`;
+  const room = (field.maxLength ?? 200) - suffix.length;
+  return fit(room > 0 ? `${out.slice(0, room)}${suffix}` : suffix.trim(), field);
 }
 
 function integer(field: FieldSchema, r: Rand, money = false): number {

@@ -101,5 +101,6 @@ export async function seed(db: Kysely<SystemTables>, ctx: AppContext): Promise<v
   // each module's own demo rows, permissions and menu access (server/demo/seeders/)
   for (const seeder of SEEDERS) await seeder({ db, ctx, vendorIds, customerIds });
   // numbering series start past the demo's numbers (server/numbering/series.ts)
-  for (const entity of ctx.registry.all()) await startSeriesPastRows(db as unknown as Untyped, entity);
+  for (const entity of ctx.registry.all())
+    await startSeriesPastRows(db as unknown as Untyped, ctx.registry, entity);
 }

@@ -57,12 +57,20 @@ export function editableWhenFinal(def: EntityDefinition): Set<string> {
 }
 
 /**
+ * Attachment fields a final document keeps (`attachmentsWhenFinal: false`): their change is refused
+ * by the attachments step on the field itself (server/attachments/links.ts), not here.
+ */
+function keptAttachments(def: EntityDefinition, name: string): boolean {
+  return def.lifecycle?.attachmentsWhenFinal === false && kindOf(def, name) === 'attachments';
+}
+
+/**
  * An Update of a final document: 417 unless it changes only fields editable when final (and no
  * line). Naming the first field it may not change, so the user knows what was refused.
  */
 export function checkFinalEdit(def: EntityDefinition, changed: string[], linesChanged: boolean): void {
   const allowed = editableWhenFinal(def);
-  const refused = changed.find((f) => !allowed.has(f));
+  const refused = changed.find((f) => !allowed.has(f) && !keptAttachments(def, f));
   if (!refused && !linesChanged) return;
   if (allowed.size === 0 || (!refused && linesChanged)) throw lifecycleRefusal('finalEdit');
   throw lifecycleRefusal('finalEditExcept', (lang) => ({

@@ -32,6 +32,7 @@ import { checkBranches, checkLicence } from './gates';
 import { fieldModes, hiddenOf, stripAnswer, type FieldMode } from '../security/fieldAccess';
 import type { Lang } from '../../runtime/shared/definition';
 import { amendRow, transitionRow } from './lifecycleActions';
+import { entityPeriod } from './period';
 
 function positiveInt(v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw badRequest();
@@ -100,6 +101,7 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       user: c.user,
       lang: c.lang,
       input: c.body.values,
+      period: await entityPeriod(c.ctx, c.entity, c.year, c.lang),
     });
     return answer(c, modes, row);
   },
@@ -148,7 +150,9 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       user: c.user,
       lang: c.lang,
       modes,
-      ...(isUpdate ? { id: rowId(c.body.id), version: rowVersion(c.body.version) } : {}),
+      ...(isUpdate
+        ? { id: rowId(c.body.id), version: rowVersion(c.body.version) }
+        : { period: await entityPeriod(c.ctx, c.entity, c.year, c.lang) }),
       input: c.body.values,
     });
     return answer(c, modes, row);

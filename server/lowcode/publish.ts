@@ -5,7 +5,7 @@
  */
 import { fillFromProblems, lookupProblems } from './lookupCheck';
 import type { Kysely } from 'kysely';
-import { ENTITY_ACTIONS, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { ENTITY_ACTIONS, localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import type { AppContext, CurrentUser } from '../context';
 import { syncEntityTables } from '../db/entityTables';
 import { columnFamily, copyRetyped, dropFieldIndexes, type Pending } from '../db/retype';
@@ -24,6 +24,7 @@ import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
 import { publishAccessProblems } from './publishAccess';
+import { expandChoices } from '../../runtime/shared/choiceSources';
 import { expandLifecycle } from '../../runtime/shared/lifecycle';
 import { backfillDocStates } from '../entities/lifecycleBackfill';
 
@@ -116,7 +117,12 @@ export async function plan(
   if (denied.length)
     throw invalid(denied.map((p) => fieldMessage(lang, p.path, TEXT_KEY, textParams(p.message))));
   // compared as it will be in force (the registry adds a lifecycle's fields)
-  return planChanges(ctx, ctx.registry.byEntityKey(entityKey(def)), expandLifecycle(def), lang);
+  return planChanges(
+    ctx,
+    ctx.registry.byEntityKey(entityKey(def)),
+    expandChoices(expandLifecycle(def)),
+    lang,
+  );
 }
 
 /**
@@ -191,7 +197,18 @@ export async function publish(
     const version = await storeVersion(trx, key, def, user.id, options.comment);
     const kept = await keepChangedColumns(db, ctx, changes.typeChanges, version);
     const registry = new Registry(await definitionsInForce(trx, files(ctx)), ctx.registry);
-    await syncEntityTables(db, ctx.dialect, registry.all());
+    const skipped = await syncEntityTables(db, ctx.dialect, registry.all());
+    // a field made unique over duplicates already stored: refused, the whole publish rolls back
+    const table = tableName(def);
+    const duplicates = skipped.filter((u) => u.table === table);
+    if (duplicates.length)
+      throw invalid(
+        duplicates.map((u) =>
+          fieldMessage(options.lang, `/fields/${u.field}/unique`, 'designerCheck.uniqueDuplicates', {
+            field: localText(def.fields[u.field]?.label, options.lang) || u.field,
+          }),
+        ),
+      );
     await backfillDocStates(db, registry);
     await copyRetyped(db, ctx.dialect, kept);
     await syncAdminPermissions(trx, registry);

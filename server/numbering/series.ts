@@ -9,13 +9,17 @@ import { sql } from 'kysely';
 import { jalaliYear, todayIso } from '../../runtime/shared/jalali';
 import {
   BRANCH_FIELD,
+  branchLookup,
   counterOf,
+  isNumberCode,
   parsePattern,
   seriesOf,
   type PatternPart,
 } from '../../runtime/shared/numbering';
-import type { Entity } from '../definitions/registry';
+import type { Entity, Registry } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
+import { HttpError, LocalisedInvalid } from '../http/errors';
+import { fieldMessage } from '../i18n';
 import { PERIODS_TABLE } from '../entities/period';
 import { toApiRow, type Row } from '../entities/rows';
 import { SERIES_TABLE } from './migration';
@@ -45,26 +49,70 @@ export async function fiscalYearOf(db: Untyped, date: unknown): Promise<number> 
   return start ?? (jalaliYear(iso) as number);
 }
 
-/** The series `values` (a document about to be stored) belongs to, e.g. `INV-1405-{counter:6}`. */
+/** What resolving series looks up, kept while many rows are resolved: years by date, branch codes by id. */
+export interface SeriesLookups {
+  years: Map<unknown, number>;
+  branchCodes: Map<number, unknown>;
+}
+
+export const newLookups = (): SeriesLookups => ({ years: new Map(), branchCodes: new Map() });
+
+/** 417 on the branch field: the document's branch has no code a number can hold. */
+const noBranchCode = (): HttpError =>
+  new LocalisedInvalid((lang) => [fieldMessage(lang, BRANCH_FIELD, 'errors.NumberingBranchCode')]);
+
+/**
+ * The code the `{branch}` token writes for the branch `id`: the `codeField` of the row the entity's
+ * `branch` lookup names (systemConfig.branch's `code`); 417 on the field when it has none usable.
+ */
+async function branchCode(
+  db: Untyped,
+  registry: Registry,
+  entity: Entity,
+  id: number,
+  lookups: SeriesLookups,
+): Promise<string> {
+  const lookup = branchLookup(entity.def);
+  const target = lookup ? registry.byEntityKey(lookup.entity) : undefined;
+  if (!lookup || !target) throw noBranchCode();
+  if (!lookups.branchCodes.has(id)) {
+    const row = (await db
+      .selectFrom(target.table)
+      .select(lookup.codeField)
+      .where('id', '=', id)
+      .executeTakeFirst()) as Row | undefined;
+    lookups.branchCodes.set(id, row?.[lookup.codeField]);
+  }
+  const code = lookups.branchCodes.get(id);
+  if (!isNumberCode(code)) throw noBranchCode();
+  return code;
+}
+
+/**
+ * The series `values` (a document about to be stored) belongs to, e.g. `INV-1405-{counter:6}` or,
+ * with `{branch}`, `BHQ-1405-{counter:4}` (the branch's code). A document without a branch leaves
+ * the token empty.
+ */
 export async function seriesFor(
   db: Untyped,
+  registry: Registry,
   entity: Entity,
   values: Row,
-  years = new Map<unknown, number>(),
+  lookups: SeriesLookups = newLookups(),
 ): Promise<string> {
   const parts = patternParts(entity);
   const dateField = entity.def.period?.field;
   const date = dateField ? values[dateField] : undefined;
   let year: number | undefined;
   if (parts.some((p) => p.kind === 'year')) {
-    year = years.get(date) ?? (await fiscalYearOf(db, date));
-    years.set(date, year);
+    year = lookups.years.get(date) ?? (await fiscalYearOf(db, date));
+    lookups.years.set(date, year);
   }
-  const branch = values[BRANCH_FIELD];
-  return seriesOf(parts, {
-    year,
-    branch: typeof branch === 'number' || typeof branch === 'string' ? branch : null,
-  });
+  let branch: string | null = null;
+  const id = Number(values[BRANCH_FIELD]);
+  if (parts.some((p) => p.kind === 'branch') && Number.isInteger(id) && id > 0)
+    branch = await branchCode(db, registry, entity, id, lookups);
+  return seriesOf(parts, { year, branch });
 }
 
 /** Takes the next counter of `series` (1 for a new series) in the caller's transaction. */
@@ -83,7 +131,7 @@ export async function takeCounter(db: Untyped, entity: string, series: string): 
  * series holds, and past the count of its rows whose numbers follow another format (they stand for
  * the first numbers of the year). A series never moves back.
  */
-export async function startSeriesPastRows(db: Untyped, entity: Entity): Promise<void> {
+export async function startSeriesPastRows(db: Untyped, registry: Registry, entity: Entity): Promise<void> {
   const spec = entity.def.numbering;
   if (!spec) return;
   const stored = (await db
@@ -93,9 +141,14 @@ export async function startSeriesPastRows(db: Untyped, entity: Entity): Promise<
     .execute()) as Row[];
   const rows = stored.map((row) => toApiRow(entity, row));
   const past = new Map<string, { max: number; other: number }>();
-  const years = new Map<unknown, number>();
+  const lookups = newLookups();
   for (const row of rows) {
-    const series = await seriesFor(db, entity, row, years);
+    // a row whose branch has no code belongs to no series: it holds no counter back
+    const series = await seriesFor(db, registry, entity, row, lookups).catch((e: unknown) => {
+      if (e instanceof HttpError) return null;
+      throw e;
+    });
+    if (series === null) continue;
     const at = past.get(series) ?? { max: 0, other: 0 };
     const counter = counterOf(series, String(row[spec.field]));
     if (counter === null) at.other++;

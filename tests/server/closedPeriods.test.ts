@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { EntityRow } from '../../runtime/shared/definition';
+import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
+import { MODULES, MODULE_TITLES } from '../../runtime/shared/modules';
 import type { ListPage } from '../../runtime/shared/envelope';
 import type { CurrentUser } from '../../server/context';
 import type { Untyped } from '../../server/db/untyped';
@@ -214,6 +215,101 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
     expect(again.status).toBe(200);
   });
 
+  /** Runs `body` with the Khordad 1405 period closed (created when missing), then opens it again. */
+  async function whileKhordadClosed(body: () => Promise<void>): Promise<void> {
+    const existing = (await rows('Accounting/FiscalPeriod')).rows.find(
+      (p) => p.startDate === KHORDAD.startDate && p.endDate === KHORDAD.endDate,
+    );
+    const closing = existing
+      ? await call<Row>(app, 'Accounting/FiscalPeriod/Update', tok.admin!, {
+          id: existing.id,
+          version: existing.version,
+          values: { ...KHORDAD, closed: true },
+        })
+      : await call<Row>(app, 'Accounting/FiscalPeriod/Create', tok.admin!, {
+          values: { ...KHORDAD, closed: true },
+        });
+    expect(closing.status, JSON.stringify(closing.body)).toBe(200);
+    try {
+      await body();
+    } finally {
+      const p = closing.body.Data;
+      const opened = await call(app, 'Accounting/FiscalPeriod/Update', tok.admin!, {
+        id: p.id,
+        version: p.version,
+        values: { ...KHORDAD, closed: false },
+      });
+      expect(opened.status).toBe(200);
+    }
+  }
+
+  it('a closed period refuses the API Cancel of a final document, and payments and cheques on Create', async () => {
+    const vendor = Number((await rows('SupplyChain/Vendor')).rows[0]!.id);
+    const payment = (date: string) => ({ number: 'x', date, party: vendor, cashBox, amount: 3_000_000 });
+    const cheque = (issueDate: string, number: string) => ({
+      number,
+      direction: 'received',
+      bank: 'melli',
+      issueDate,
+      dueDate: '2026-09-01',
+      amount: 12_000_000,
+      drawer: 'شرکت آزمون',
+      status: 'pending',
+    });
+    // a receipt finalised while the period is open
+    const draft = await call<Row>(app, 'Treasury/Receipt/Create', tok.staff!, {
+      values: receipt('x', '2026-06-05'),
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const final = await call<Row>(app, 'Treasury/Receipt/Finalise', tok.staff!, {
+      id: draft.body.Data.id,
+      version: draft.body.Data.version,
+    });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    const { id, version } = final.body.Data;
+    await whileKhordadClosed(async () => {
+      const cancel = await call(app, 'Treasury/Receipt/Cancel', tok.staff!, {
+        id,
+        version,
+        reason: 'ثبت تکراری سند',
+      });
+      expect(cancel.status).toBe(417);
+      expect(reason(cancel.body)).toBe(
+        `دوره مالی «${KHORDAD_TEXT}» بسته شده است و سندی در آن ثبت یا ویرایش نمی‌شود.`,
+      );
+      const stillFinal = await call<Row>(app, 'Treasury/Receipt/Get', tok.staff!, { id });
+      expect(stillFinal.body.Data).toMatchObject({ docState: 'final', version });
+
+      const pay = await call(app, 'Treasury/Payment/Create', tok.staff!, { values: payment('2026-06-07') });
+      expect(pay.status).toBe(417);
+      expect(reason(pay.body)).toContain(KHORDAD_TEXT);
+      const chq = await call(app, 'Treasury/Cheque/Create', tok.staff!, {
+        values: cheque('2026-06-08', '7700112233'),
+      });
+      expect(chq.status).toBe(417);
+      expect(reason(chq.body)).toContain(KHORDAD_TEXT);
+      // the same documents dated after the closed period pass
+      expect(
+        (await call(app, 'Treasury/Payment/Create', tok.staff!, { values: payment('2026-06-25') })).status,
+      ).toBe(200);
+      expect(
+        (
+          await call(app, 'Treasury/Cheque/Create', tok.staff!, {
+            values: cheque('2026-06-25', '7700112234'),
+          })
+        ).status,
+      ).toBe(200);
+    });
+    // the period open again: the cancel passes
+    const cancelled = await call<Row>(app, 'Treasury/Receipt/Cancel', tok.staff!, {
+      id,
+      version,
+      reason: 'ثبت تکراری سند',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.Data.docState).toBe('cancelled');
+  });
+
   it('lock dates: admin alone sets them; a module’s documents on or before its date are refused, others pass', async () => {
     const early = await call<Row>(app, 'Inventory/StockMove/Create', tok.staff!, {
       values: move('2026-04-15'),
@@ -305,6 +401,64 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
       await call(app, 'SystemConfig/LockDate/Delete', tok.admin!, {
         id: current.id,
         version: current.version,
+      });
+    }
+  });
+
+  it('lock dates offer every module: a published dated document of module «common» is locked too', async () => {
+    const def = await call<EntityDefinition>(app, 'Meta/Entity/GetDefinition', tok.admin!, {
+      module: 'systemConfig',
+      name: 'lockDate',
+    });
+    expect(def.body.Data.schema.properties.module?.enum).toEqual([...MODULES]);
+    for (const m of MODULES) expect(def.body.Data.fields.module?.enumLabels?.[m]).toEqual(MODULE_TITLES[m]);
+    const published = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, {
+      definition: {
+        name: 'dutyLog',
+        module: 'common',
+        title: { fa: 'دفتر کشیک', en: 'Duty log' },
+        displayField: 'title',
+        period: { field: 'day' },
+        schema: {
+          type: 'object',
+          properties: {
+            title: { type: 'string', maxLength: 100 },
+            day: { type: 'string', format: 'date' },
+          },
+          required: ['title', 'day'],
+        },
+        fields: { title: { label: { fa: 'عنوان' } }, day: { label: { fa: 'روز' } } },
+        list: { columns: ['title', 'day'] },
+      },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    // a module outside the list is no choice
+    const unknown = await call(app, 'SystemConfig/LockDate/Create', tok.admin!, {
+      values: { module: 'nope', lockDate: '2026-05-10' },
+    });
+    expect(unknown.status).toBe(417);
+    expect(unknown.body.ServerMessageTexts.map((m) => m.FieldName)).toEqual(['module']);
+    const lock = await call<Row>(app, 'SystemConfig/LockDate/Create', tok.admin!, {
+      values: { module: 'common', lockDate: '2026-05-10', note: 'بستن دفتر کشیک اردیبهشت' },
+    });
+    expect(lock.status, JSON.stringify(lock.body)).toBe(200);
+    try {
+      const locked = await call(app, 'Common/DutyLog/Create', tok.analyst!, {
+        values: { title: 'کشیک شب', day: '2026-05-05' },
+      });
+      expect(locked.status).toBe(417);
+      // 2026-05-10 is 1405/02/20; the module by its Persian title
+      expect(reason(locked.body)).toBe(
+        'اسناد بخش «عمومی» تا تاریخ ۱۴۰۵/۰۲/۲۰ قفل شده‌اند؛ سندی با این تاریخ یا پیش از آن ثبت، ویرایش یا حذف نمی‌شود.',
+      );
+      const open = await call(app, 'Common/DutyLog/Create', tok.analyst!, {
+        values: { title: 'کشیک روز', day: '2026-05-11' },
+      });
+      expect(open.status).toBe(200);
+    } finally {
+      await call(app, 'SystemConfig/LockDate/Delete', tok.admin!, {
+        id: lock.body.Data.id,
+        version: lock.body.Data.version,
       });
     }
   });

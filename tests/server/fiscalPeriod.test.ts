@@ -1,12 +1,14 @@
 /**
  * The fiscal period is taken from the `selectedYear` header consistently (#23): GetList (and its
- * kept counts), Report/Run and Report/Dashboard follow it; a report's own range on the document
+ * kept counts), Report/Run and Report/Dashboard follow it; a new dated document sent without its
+ * date is dated into it (Create and Preview, as the form); a report's own range on the document
  * date replaces it; a header naming no period is a 400 naming `selectedYear` everywhere it is read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
+import { todayIso } from '../../runtime/shared/jalali';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
 type Row = EntityRow & Record<string, unknown>;
@@ -136,12 +138,90 @@ describe.each(DIALECTS)('the selected fiscal period on %s', (dialect) => {
     expect(in1404.customers).toBe(now.customers);
   });
 
+  it('a new document sent without its date is dated into the selected period, as the form dates it', async () => {
+    const party = (await list('Sales/Customer', { endRow: 1 })).rows[0]!.id;
+    const cashBox = (await list('Treasury/CashBox', { endRow: 1 })).rows[0]!.id;
+    // no date: the receipt's date has `initial: "today"`
+    const values = { party, cashBox, amount: 2_000_000, description: 'تاریخ از دوره' };
+    const createIn = async (header: Record<string, string>) => {
+      const res = await call<Row>(app, 'Treasury/Receipt/Create', admin, { values }, header);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const row = res.body.Data;
+      expect(
+        (await call(app, 'Treasury/Receipt/Delete', admin, { id: row.id, version: row.version })).status,
+      ).toBe(200);
+      return row.date;
+    };
+    const previewIn = async (header: Record<string, string>) =>
+      (await call<Row>(app, 'Treasury/Receipt/Preview', admin, { values }, header)).body.Data.date;
+    const today = todayIso();
+    const periods = (await list('Accounting/FiscalPeriod')).rows;
+    // no period selected, or the one holding today: today
+    expect(await createIn({})).toBe(today);
+    const current = periods.find((p) => String(p.startDate) <= today && today <= String(p.endDate));
+    if (current) expect(await createIn({ selectedYear: String(current.id) })).toBe(today);
+    // a past period (1404, opened for the test): its last day
+    const p1404 = periods.find((p) => p.id === Number(y1404))!;
+    const period = (p: Row, closed: boolean) => ({
+      title: p.title,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      closed,
+    });
+    const opened = await call<Row>(app, 'Accounting/FiscalPeriod/Update', admin, {
+      id: p1404.id,
+      version: p1404.version,
+      values: period(p1404, false),
+    });
+    expect(opened.status).toBe(200);
+    try {
+      expect(await createIn({ selectedYear: y1404 })).toBe('2026-03-20');
+      expect(await previewIn({ selectedYear: y1404 })).toBe('2026-03-20');
+    } finally {
+      const p = opened.body.Data;
+      await call(app, 'Accounting/FiscalPeriod/Update', admin, {
+        id: p.id,
+        version: p.version,
+        values: period(p1404, true),
+      });
+    }
+    // a future period: its first day
+    const future = await call<Row>(app, 'Accounting/FiscalPeriod/Create', admin, {
+      values: {
+        title: 'سال مالی 1410 (آزمایشی)',
+        startDate: '2031-03-21',
+        endDate: '2032-03-19',
+        closed: false,
+      },
+    });
+    expect(future.status, JSON.stringify(future.body)).toBe(200);
+    try {
+      const header = { selectedYear: String(future.body.Data.id) };
+      expect(await createIn(header)).toBe('2031-03-21');
+      expect(await previewIn(header)).toBe('2031-03-21');
+      // a date sent is kept whatever the period
+      const sent = await call<Row>(
+        app,
+        'Treasury/Receipt/Create',
+        admin,
+        { values: { ...values, date: '2026-06-01' } },
+        header,
+      );
+      expect(sent.body.Data.date).toBe('2026-06-01');
+    } finally {
+      const f = future.body.Data;
+      await call(app, 'Accounting/FiscalPeriod/Delete', admin, { id: f.id, version: f.version });
+    }
+  });
+
   it('a selectedYear naming no period is a 400 naming it, in Persian, wherever the period is read', async () => {
     const bad = { selectedYear: '987654' };
     const answers = [
       await call(app, 'Sales/Invoice/GetList', admin, { startRow: 0, endRow: 10 }, bad),
       await call(app, 'Report/Run', admin, { entity: 'sales.invoice', measure: { op: 'count' } }, bad),
       await call(app, 'Report/Dashboard', admin, {}, bad),
+      // a new dated document's date defaults into the period: it is read there too
+      await call(app, 'Treasury/Receipt/Create', admin, { values: { amount: 1 } }, bad),
     ];
     for (const res of answers) {
       expect(res.status).toBe(400);

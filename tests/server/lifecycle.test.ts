@@ -4,11 +4,12 @@
  * (but fields editable when final); Cancel needs its own permission and a reason; Amend makes a
  * linked draft copy with the lines; a workflow's per-state roles gate edit and delete; a vendor
  * cannot finalise; an analyst publishes a new document type with a lifecycle and walks a row
- * through every state. On SQLite and PostgreSQL.
+ * through every state; the demo holds documents of every kind in every state. On SQLite and
+ * PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { EntityRow } from '../../runtime/shared/definition';
+import { pascal, type EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import { t } from '../../server/i18n';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
@@ -111,6 +112,40 @@ describe.each(DIALECTS)('document lifecycle on %s', (dialect) => {
 
   const update = (doc: Doc, values: Record<string, unknown>, who = staff) =>
     call<Doc>(app, 'Sales/Invoice/Update', who, { id: doc.id, version: doc.version, values });
+
+  it('the demo holds drafts, finals and cancelled documents of every document kind; the newest are drafts', async () => {
+    const kinds = app.ctx.registry.all().filter((e) => e.def.lifecycle);
+    expect(kinds.map((e) => e.key)).toEqual(
+      expect.arrayContaining([
+        'sales.invoice',
+        'supplyChain.purchaseOrder',
+        'supplyChain.goodsReceipt',
+        'accounting.voucher',
+        'treasury.receipt',
+        'treasury.payment',
+        'salary.payrollRun',
+        'inventory.stockMove',
+        'inventory.stockCount',
+        'transport.delivery',
+      ]),
+    );
+    for (const kind of kinds) {
+      const path = `${pascal(kind.def.module)}/${pascal(kind.def.name)}/GetList`;
+      for (const state of ['draft', 'final', 'cancelled']) {
+        const page = await call<ListPage<Doc>>(app, path, admin, {
+          startRow: 0,
+          endRow: 5,
+          filterModel: { docState: { filterType: 'text', type: 'equals', filter: state } },
+        });
+        expect(page.status).toBe(200);
+        expect(page.body.Data.lastRow, `${kind.key} ${state}`).toBeGreaterThan(0);
+        if (state === 'cancelled') expect(page.body.Data.rows[0]?.cancelReason).toMatch(PERSIAN);
+      }
+      // the grid's first rows (newest first), which people and tests open and edit, are drafts
+      const newest = await call<ListPage<Doc>>(app, path, admin, { startRow: 0, endRow: 1 });
+      expect(newest.body.Data.rows[0]?.docState, kind.key).toBe('draft');
+    }
+  });
 
   it('creates a draft whatever state is sent, and a draft is edited freely', async () => {
     expect(invoice.docState).toBe('draft');

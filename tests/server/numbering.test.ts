@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
+import type { ListPage } from '../../runtime/shared/envelope';
 import { SERIES_TABLE } from '../../server/numbering/migration';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
@@ -144,6 +145,146 @@ describe.each(DIALECTS)('numbering series on %s', (dialect) => {
     expect(read.body.Data.number).toBe('TK-1405-0001');
   });
 
+  it('an analyst publishes a document type with lifecycle and numbering and walks it draft → final → cancelled → amended → final', async () => {
+    // no code: a JSON definition published by the analyst, numbered when finalised
+    const permit = ticket('finalise', {
+      name: 'permit',
+      title: { fa: 'مجوز', en: 'Permit' },
+      lifecycle: {},
+      numbering: { field: 'number', pattern: 'PM-{year}-{counter:3}', on: 'finalise' },
+    });
+    const pub = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, { definition: permit });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    const api = (action: string, body: unknown) =>
+      call<EntityRow>(app, `Common/Permit/${action}`, tok.analyst!, body);
+
+    const draft = await api('Create', { values: { date: '2026-09-01', code: 'P1' } });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(draft.body.Data).toMatchObject({ docState: 'draft' });
+    expect(draft.body.Data.number).toBeUndefined();
+    const final = await api('Finalise', { id: draft.body.Data.id, version: draft.body.Data.version });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    expect(final.body.Data).toMatchObject({ docState: 'final', number: 'PM-1405-001' });
+    const cancelled = await api('Cancel', {
+      id: final.body.Data.id,
+      version: final.body.Data.version,
+      reason: 'تاریخ مجوز اشتباه بود',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // a cancelled document keeps its number: it was issued and stays in the books
+    expect(cancelled.body.Data).toMatchObject({ docState: 'cancelled', number: 'PM-1405-001' });
+
+    const amended = await api('Amend', { id: final.body.Data.id });
+    expect(amended.status, JSON.stringify(amended.body)).toBe(200);
+    const copy = amended.body.Data;
+    expect(copy).toMatchObject({ docState: 'draft', amendedFrom: final.body.Data.id, code: 'P1' });
+    // the amendment's number is cleared: it gets its own when finalised
+    expect(copy.number).toBeUndefined();
+    const refinal = await api('Finalise', { id: copy.id, version: copy.version });
+    expect(refinal.status, JSON.stringify(refinal.body)).toBe(200);
+    expect(refinal.body.Data).toMatchObject({ docState: 'final', number: 'PM-1405-002' });
+    const original = await api('Get', { id: final.body.Data.id });
+    expect(original.body.Data).toMatchObject({ docState: 'cancelled', number: 'PM-1405-001' });
+  });
+
+  it('the designer edits a series: Plan and Publish a new pattern, the next finalise uses it', async () => {
+    const permit = ticket('finalise', {
+      name: 'permit',
+      title: { fa: 'مجوز', en: 'Permit' },
+      lifecycle: {},
+      numbering: { field: 'number', pattern: 'PMT-{year}/{counter:5}', on: 'finalise' },
+    });
+    const plan = await call(app, 'SystemConfig/Designer/Plan', tok.analyst!, { definition: permit });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    const pub = await call(app, 'SystemConfig/Designer/Publish', tok.analyst!, { definition: permit });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    const def = await call<EntityDefinition>(app, 'Meta/Entity/GetDefinition', tok.admin!, {
+      module: 'common',
+      name: 'permit',
+    });
+    expect(def.body.Data.numbering?.pattern).toBe('PMT-{year}/{counter:5}');
+    const draft = await call<EntityRow>(app, 'Common/Permit/Create', tok.analyst!, {
+      values: { date: '2026-09-02', code: 'P2' },
+    });
+    const final = await call<EntityRow>(app, 'Common/Permit/Finalise', tok.analyst!, {
+      id: draft.body.Data.id,
+      version: draft.body.Data.version,
+    });
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    // a new pattern is a new series: it counts from 1
+    expect(final.body.Data.number).toBe('PMT-1405/00001');
+  });
+
+  it('numbers per branch by the branch’s code: two branches, two gap-free series', async () => {
+    const branches = await call<ListPage<EntityRow>>(app, 'SystemConfig/Branch/GetList', tok.admin!, {
+      startRow: 0,
+      endRow: 10,
+    });
+    const byCode = new Map(branches.body.Data.rows.map((b) => [String(b.code), Number(b.id)]));
+    const [hq, north] = [byCode.get('HQ')!, byCode.get('N1')!];
+    expect(hq && north).toBeTruthy();
+    const base = ticket('create');
+    const branchTicket = (extra: Partial<EntityDefinition['fields'][string]> = {}): EntityDefinition => ({
+      ...base,
+      name: 'branchTicket',
+      title: { fa: 'تیکت شعبه', en: 'Branch ticket' },
+      branchScoped: true,
+      schema: {
+        ...base.schema,
+        properties: { ...base.schema.properties, branch: { type: 'integer', minimum: 1 } },
+      },
+      fields: {
+        ...base.fields,
+        branch: {
+          label: { fa: 'شعبه', en: 'Branch' },
+          lookup: { entity: 'systemConfig.branch', displayField: 'title', codeField: 'code' },
+          ...extra,
+        },
+      },
+      numbering: { field: 'number', pattern: 'B{branch}-{year}-{counter:4}', on: 'create' },
+    });
+    // the token needs the branch lookup's code field
+    const noCode = branchTicket({ lookup: { entity: 'systemConfig.branch', displayField: 'title' } });
+    const plan = await call(app, 'SystemConfig/Designer/Plan', tok.admin!, { definition: noCode });
+    expect(plan.status).toBe(417);
+    expect(plan.body.ServerMessageTexts).toEqual([
+      expect.objectContaining({
+        FieldName: '/numbering/pattern',
+        Message: expect.stringContaining('codeField'),
+      }),
+    ]);
+    const pub = await call(app, 'SystemConfig/Designer/Publish', tok.admin!, { definition: branchTicket() });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+
+    const make = async (branch: number, code: string) => {
+      const res = await create({ date: '2026-10-01', branch, category: 'b', code }, 'BranchTicket');
+      return res.status === 200 ? res.body.Data.number : res.status;
+    };
+    expect(await make(hq, 'a')).toBe('BHQ-1405-0001');
+    expect(await make(north, 'b')).toBe('BN1-1405-0001');
+    expect(await make(hq, 'c')).toBe('BHQ-1405-0002');
+    // a duplicate code rolls back: its number is given back to the branch's series
+    expect(await make(hq, 'c')).toBe(417);
+    expect(await make(north, 'd')).toBe('BN1-1405-0002');
+    expect(await make(hq, 'e')).toBe('BHQ-1405-0003');
+    // a branch without a code (a database from before branch codes): 417 on the branch, no number
+    const branchTable = app.ctx.registry.byEntityKey('systemConfig.branch')!.table;
+    await sql`update ${sql.table(branchTable)} set code = null where id = ${north}`.execute(app.ctx.db);
+    try {
+      const refused = await create(
+        { date: '2026-10-02', branch: north, category: 'b', code: 'f' },
+        'BranchTicket',
+      );
+      expect(refused.status).toBe(417);
+      expect(refused.body.ServerMessageTexts).toEqual([
+        expect.objectContaining({ FieldName: 'branch', Message: expect.stringContaining('کد ثبت کنید') }),
+      ]);
+    } finally {
+      await sql`update ${sql.table(branchTable)} set code = 'N1' where id = ${north}`.execute(app.ctx.db);
+    }
+    expect(await make(north, 'f')).toBe('BN1-1405-0003');
+  });
+
   it('refuses a bad series on publish with the path and a Persian reason', async () => {
     const problems = async (def: EntityDefinition) => {
       const res = await call(app, 'SystemConfig/Designer/Plan', tok.analyst!, { definition: def });
@@ -183,9 +324,9 @@ describe.each(DIALECTS)('numbering series on %s', (dialect) => {
   it('starts the shipped documents’ series past the demo’s numbers', async () => {
     const { rows } = await sql<{ entity: string; series: string; next_value: number }>`select entity, series,
       next_value from ${sql.table(SERIES_TABLE)} where entity = 'sales.invoice'`.execute(app.ctx.db);
-    // the small demo has three invoices in 1405 (F-1405-001…): new ones start at INV-1405-000004
+    // the small demo has five invoices in 1405 (F-1405-001…): new ones start at INV-1405-000006
     expect(rows.map((r) => ({ ...r, next_value: Number(r.next_value) }))).toEqual([
-      { entity: 'sales.invoice', series: 'INV-1405-{counter:6}', next_value: 4 },
+      { entity: 'sales.invoice', series: 'INV-1405-{counter:6}', next_value: 6 },
     ]);
   });
 });

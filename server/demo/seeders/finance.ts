@@ -17,7 +17,8 @@ import { insertDocs, invoices, vouchers, type Rule, type SaleItem } from './fina
 
 const VOLUME = {
   full: { invoices: 20_000, vouchers: 20_000, receipts: 3_000, payments: 2_000, cheques: 1_200 },
-  small: { invoices: 3, vouchers: 3, receipts: 3, payments: 3, cheques: 3 },
+  // five of each document with a lifecycle: drafts, a final and a cancelled one (./lifecycle.ts)
+  small: { invoices: 5, vouchers: 5, receipts: 5, payments: 5, cheques: 3 },
 };
 
 async function seedAccounts(db: Kysely<SystemTables>, ctx: AppContext): Promise<Map<string, number>> {

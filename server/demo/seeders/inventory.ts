@@ -1,7 +1,8 @@
 /**
  * Inventory demo data: units, items (Persian grocery and industrial goods with Rial prices),
- * warehouses in Iranian cities, and stock moves over fiscal year 1405 (tens of thousands under
- * DEMO_VOLUME=full, a handful under small). Stock-taking sessions keep their core seed rows.
+ * warehouses in Iranian cities, stock moves over fiscal year 1405 (tens of thousands under
+ * DEMO_VOLUME=full, a handful under small) and stock counts. Stock-taking sessions keep their core
+ * seed rows.
  */
 import type { Seeder } from './seeder';
 import { grant } from './perms';
@@ -89,6 +90,8 @@ const WAREHOUSES: Values[] = [
 
 /** Demo stock moves: full = a busy company over the year so far; small = a few rows. */
 const MOVES = { full: 30_000, small: 6 } as const;
+/** Demo stock counts (items counted on days of the year); small: five, every lifecycle state. */
+const COUNTS = { full: 60, small: 5 } as const;
 
 export const seedInventory: Seeder = async ({ db, ctx }) => {
   const small = ctx.config.demoVolume === 'small';
@@ -132,6 +135,19 @@ export const seedInventory: Seeder = async ({ db, ctx }) => {
     });
   }
   await insertBatch(db, ctx, 'inventory.stockMove', moves);
+  const counted = small ? COUNTS.small : COUNTS.full;
+  await insertBatch(
+    db,
+    ctx,
+    'inventory.stockCount',
+    Array.from({ length: counted }, (_, i) => ({
+      number: `C-1405-${String(i + 1).padStart(4, '0')}`,
+      date: day1405(Math.floor(((i + 1) / (counted + 1)) * DAYS_SO_FAR)),
+      // a stock count names the item counted (a text, as the counter writes it)
+      item: goods[i % goods.length]![0],
+      countedQuantity: 10 + Math.floor(r() * 150),
+    })),
+  );
   // the storekeeper picks items, units and warehouses in stock moves (lookups need view)
   for (const entity of ['inventory.item', 'inventory.unit', 'inventory.warehouse'])
     await grant(db, 'storekeeper', entity, ['view', 'export', 'print']);

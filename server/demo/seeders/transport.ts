@@ -57,7 +57,8 @@ export const seedTransport: Seeder = async ({ db, ctx, customerIds }) => {
   );
   const customers = customerIds.length ? customerIds : await idsOf(db, ctx, 'sales.customer');
   const deliveries: Values[] = [];
-  const count = small ? 2 : 800;
+  // small: five, so that drafts, a final and a cancelled one are shown (./lifecycle.ts)
+  const count = small ? 5 : 800;
   for (let i = 0; i < count; i++) {
     const from = PLACES[i % 3]!;
     const to = PLACES[1 + ((i * 7) % (PLACES.length - 1))]!;

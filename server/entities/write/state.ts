@@ -5,6 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Lang } from '../../../runtime/shared/definition';
+import type { PeriodRange } from '../../../runtime/shared/initialValues';
 import type { LifecycleTransition } from '../../../runtime/shared/lifecycle';
 import type { AppContext, CurrentUser } from '../../context';
 import type { Entity } from '../../definitions/registry';
@@ -34,6 +35,11 @@ interface RequestBase {
   transition?: LifecycleTransition;
   /** The reason of a `cancel` transition (stored in `cancelReason`). */
   reason?: string;
+  /**
+   * The fiscal period the caller selected (`selectedYear` header) for a Create of a dated entity:
+   * the document's date, when not sent, defaults into it as the form's does (initialValues step).
+   */
+  period?: PeriodRange | null;
 }
 
 /**

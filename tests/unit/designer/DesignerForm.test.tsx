@@ -71,6 +71,25 @@ describe('DesignerForm (generated over the definition schema)', () => {
     await waitFor(() => expect(last().list.columns).toEqual(['title', 'price']));
   });
 
+  it('edits a numbering series: its pattern and when it numbers', async () => {
+    const start: EntityDefinition = {
+      ...emptyDefinition('common', 'thing'),
+      numbering: { field: 'title', pattern: 'T-{counter:4}', on: 'create' },
+    };
+    const { last } = renderDesigner(start);
+    const pattern = screen.getByLabelText<HTMLInputElement>(/^الگو \(مثلاً/);
+    // shown with Persian digits, as every text input shows them; stored with Latin ones
+    expect(pattern.value).toBe('T-{counter:۴}');
+    fireEvent.change(pattern, { target: { value: 'TH-{year}-{counter:6}' } });
+    await waitFor(() => expect(last().numbering?.pattern).toBe('TH-{year}-{counter:6}'));
+    const on = screen.getByLabelText<HTMLSelectElement>(/^زمان شماره‌گذاری/);
+    const finalise = [...on.options].find((o) => o.textContent === 'هنگام قطعی کردن')!;
+    fireEvent.change(on, { target: { value: finalise.value } });
+    await waitFor(() =>
+      expect(last().numbering).toEqual({ field: 'title', pattern: 'TH-{year}-{counter:6}', on: 'finalise' }),
+    );
+  });
+
   it('refuses rules text with an operation outside the whitelist and reports the problem', async () => {
     const { problems, last, changes } = renderDesigner(emptyDefinition('common', 'thing'));
     const text = screen.getByLabelText(/^فیلدهای محاسباتی و قواعد/);

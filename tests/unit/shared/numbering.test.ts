@@ -27,13 +27,14 @@ describe('numbering patterns', () => {
   it('resolves a series and formats its numbers in Latin digits, and reads them back', () => {
     const parts = parsePattern('B{branch}-{year}-{counter:6}');
     if (typeof parts === 'string') throw new Error(parts);
-    const series = seriesOf(parts, { year: 1405, branch: 2 });
-    expect(series).toBe('B2-1405-{counter:6}');
-    expect(formatNumber(series, 123)).toBe('B2-1405-000123');
-    expect(formatNumber(series, 1234567)).toBe('B2-1405-1234567');
-    expect(counterOf(series, 'B2-1405-000123')).toBe(123);
-    expect(counterOf(series, 'B3-1405-000123')).toBeNull();
-    expect(counterOf(series, 'B2-1405-12a')).toBeNull();
+    // {branch}: the branch's code
+    const series = seriesOf(parts, { year: 1405, branch: 'HQ' });
+    expect(series).toBe('BHQ-1405-{counter:6}');
+    expect(formatNumber(series, 123)).toBe('BHQ-1405-000123');
+    expect(formatNumber(series, 1234567)).toBe('BHQ-1405-1234567');
+    expect(counterOf(series, 'BHQ-1405-000123')).toBe(123);
+    expect(counterOf(series, 'BN1-1405-000123')).toBeNull();
+    expect(counterOf(series, 'BHQ-1405-12a')).toBeNull();
   });
 
   it('makes the numbered field the server’s: read-only, not required, unique', () => {

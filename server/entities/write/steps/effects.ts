@@ -29,6 +29,14 @@ export function registerEffect(effect: Effect): void {
   EFFECTS.set(effect.name, effect);
 }
 
+/**
+ * Removes the effect registered under `name` (a module unloaded, a test's own effect): later
+ * writes no longer run it. Answers whether one was registered.
+ */
+export function unregisterEffect(name: string): boolean {
+  return EFFECTS.delete(name);
+}
+
 /** The registered effects, in registration order. */
 export function registeredEffects(): Effect[] {
   return [...EFFECTS.values()];

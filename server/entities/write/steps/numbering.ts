@@ -27,7 +27,7 @@ export const numberingStep: WriteStep = {
     // the server's own code (an amended copy, an import) may carry a number; a client's is ignored
     if (w.action === 'create' && w.request.source === 'server') number = w.values[spec.field] ?? null;
     if ((number === null || number === '') && numbersNow(w, spec.on)) {
-      const series = await seriesFor(w.db, w.entity, w.values);
+      const series = await seriesFor(w.db, w.ctx.registry, w.entity, w.values);
       number = formatNumber(series, await takeCounter(w.db, w.entity.key, series));
     }
     // no number yet (a draft): the field is left out, not null (a Preview's answer fills the form)
