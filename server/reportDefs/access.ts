@@ -1,10 +1,11 @@
 /**
  * Who may run a report, on what rows, seeing which fields:
  * - staff-like users need `view` (Export: also `export`) on the report's `entity`;
- * - a vendor/customer user may run only reports with a `scope`, holding `view` (`export`) on its
- *   own party entity (the definition whose scope is its kind on `id`), and only over its party
- *   row's detail account (`detailAccount`), which is forced into the scope parameter; without one
- *   it is refused (403);
+ * - a vendor/customer user may run only reports with a `scope` that an admin granted it in its
+ *   menu access (key `report:{module}.{name}`, Security/MenuAccess/Save), holding `view`
+ *   (`export`) on its own party entity (the definition whose scope is its kind on `id`), and only
+ *   over its party row's detail account (`detailAccount`), forced into the scope parameter;
+ *   without one it is refused (403);
  * - a row field drawn from a field of the entity hidden from the caller's role (the source's
  *   `reads`) is left out of the definition, the rows, the totals and the file; a parameter that
  *   would filter on such a field is refused (400 naming it).
@@ -17,7 +18,8 @@ import type { Untyped } from '../db/untyped';
 import { hiddenFieldError } from '../entities/filters';
 import { forbidden, unknownEntity } from '../http/errors';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
-import { partyKind, permissionsByEntity } from '../security/permissions';
+import { reportSlotKey } from '../security/menuLayout';
+import { menuAccess, partyKind, permissionsByEntity } from '../security/permissions';
 import type { ReportSource } from './source';
 import { SOURCES } from './sources';
 
@@ -63,7 +65,8 @@ export async function mayOpen(
   const kind = partyKind(user);
   if (!kind) return !!ctx.registry.byEntityKey(def.entity) && !!all.get(def.entity)?.view;
   const own = partyEntity(ctx, kind);
-  return !!def.scope && !!own && !!all.get(own.key)?.view && !!ctx.registry.byEntityKey(def.entity);
+  if (!def.scope || !own || !all.get(own.key)?.view || !ctx.registry.byEntityKey(def.entity)) return false;
+  return (await menuAccess(ctx, user)).has(reportSlotKey(def));
 }
 
 export async function reportAccess(
@@ -81,6 +84,7 @@ export async function reportAccess(
   if (kind) {
     const own = partyEntity(ctx, kind);
     if (!def.scope || !own || !perms.get(own.key)?.[action] || !perms.get(own.key)?.view) throw forbidden();
+    if (!(await menuAccess(ctx, user)).has(reportSlotKey(def))) throw forbidden();
     const detail = await partyDetail(ctx, own, user.partyId);
     if (detail === null) throw forbidden();
     forced[def.scope.detail] = detail;

@@ -7,7 +7,8 @@
  * sheet; exact sums beyond 2^53; parameter refusals; permissions, a customer's own detail account,
  * hidden fields; the XLSX file read back.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +191,8 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
   let staff: string;
   let customer: string;
   let storekeeper: string;
+  let vendor: string;
+  let admin: string;
   let year: string;
   let branch: number;
   const ids = new Map<string, number>();
@@ -206,6 +209,14 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
 
   beforeAll(async () => {
     dir = reportSchemas();
+    // the ledger capped at 3 entries (a definition of the test's own)
+    const ledger = JSON.parse(readFileSync(join(dir, 'reports/accounting/ledger.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const capped: Record<string, unknown> = { ...ledger, name: 'ledgerCapped', options: { limit: 3 } };
+    delete capped.menu;
+    writeFileSync(join(dir, 'reports/accounting/ledgerCapped.json'), JSON.stringify(capped));
     db = await freshDatabase(dialect);
     app = await buildApp({
       logger: false,
@@ -217,9 +228,11 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         staticDir: dir,
       },
     });
-    [staff, customer, storekeeper] = (await Promise.all(
-      ['staff', 'customer', 'storekeeper'].map(async (u) => (await signIn(app, u)).access_token),
-    )) as [string, string, string];
+    [staff, customer, storekeeper, vendor, admin] = (await Promise.all(
+      ['staff', 'customer', 'storekeeper', 'vendor', 'admin'].map(
+        async (u) => (await signIn(app, u)).access_token,
+      ),
+    )) as [string, string, string, string, string];
     const ctx = app.ctx;
     const raw = ctx.db as unknown as Untyped;
     // the chart through the account entity (its level follows the parent)
@@ -259,6 +272,12 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       if (!Number(done.numUpdatedRows))
         await insertRows(ctx.db, ctx, 'systemConfig.setting', [{ key, value }]);
     }
+    // an admin grants the customer its statement and aging (menu access of vendor/customer users)
+    const grant = await call(app, 'Security/MenuAccess/Save', admin, {
+      who: 'customer',
+      entities: ['sales.customer', 'report:accounting.detailStatement', 'report:accounting.partyAging'],
+    });
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
     // the customer user's party row holds D1
     const user = await ctx.db
       .selectFrom('users')
@@ -455,6 +474,19 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       expect(credit).toBe(big(rec.turnoverCredit));
     });
 
+    it('caps the entries with truncated, its totals still over the whole range', async () => {
+      const range = { from: FROM, to: TO };
+      const data = await ok('accounting.ledgerCapped', { account: ids.get(REC), range });
+      expect(data.truncated).toBe(true);
+      expect(data.rows).toHaveLength(4);
+      const s = reference(ALL(), FROM, TO, ([a]) => a === REC);
+      expect(big(data.totals.debit)).toBe(s.td);
+      expect(big(data.totals.credit)).toBe(s.tc);
+      const full = await ok('accounting.ledger', { account: ids.get(REC), range });
+      expect(full.rows.slice(0, 4)).toEqual(data.rows);
+      expect(full.rows.length).toBeGreaterThan(4);
+    });
+
     it('answers a running balance beyond 2^53 exactly', async () => {
       const data = await ok('accounting.ledger', { account: ids.get(BANK), range: { from: FROM, to: TO } });
       expect(data.rows.at(-1)!.balance).toBe((2n * MAX).toString());
@@ -586,6 +618,9 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         'accounting.detailStatement',
         'accounting.partyAging',
       ]);
+      // a vendor not granted them: neither listed nor run
+      expect((await menu(vendor)).some((i) => i.report)).toBe(false);
+      expect((await run(vendor, 'accounting.partyAging', { asOf: '2030-08-31' })).status).toBe(403);
     });
 
     it('holds a customer to its own detail account', async () => {
@@ -604,6 +639,18 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       ).toBe(403);
       expect((await run(customer, 'accounting.trialBalance', { range })).status).toBe(403);
       expect((await run(customer, 'accounting.ledger', { account: ids.get(REC) })).status).toBe(403);
+      // the grant withdrawn: refused
+      const grants = (entities: string[]) =>
+        call(app, 'Security/MenuAccess/Save', admin, {
+          who: 'customer',
+          entities: ['sales.customer', ...entities],
+        });
+      await grants(['report:accounting.partyAging']);
+      try {
+        expect((await run(customer, 'accounting.detailStatement', { range })).status).toBe(403);
+      } finally {
+        await grants(['report:accounting.detailStatement', 'report:accounting.partyAging']);
+      }
       const aging = await run(customer, 'accounting.partyAging', { asOf: '2030-08-31' });
       expect(aging.body.Data.rows.map((r) => r.detailId)).toEqual([details.get('D1')]);
       const def = await call<ReportDefinitionAnswer>(app, 'Report/Definition/Get', customer, {
