@@ -31,6 +31,10 @@ import { entityPlugin } from './entities/routes';
 import { gridViewsPlugin } from './gridViews/routes';
 import { lowcodePlugin, registryInForce, syncPseudoPermissions } from './lowcode/plugin';
 import { reportsPlugin } from './reports/routes';
+import { reportDefinitionsPlugin } from './reportDefs/routes';
+import { loadReportDefinitions } from './reportDefs/load';
+import { ReportRegistry } from './reportDefs/registry';
+import { entityKey } from './definitions/registry';
 import { operationsPlugin } from './operations/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
@@ -89,8 +93,22 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);
+  // report definitions name entities of the shipped files (schemas/reports/, server/reportDefs/)
+  const reportWarnings: string[] = [];
+  const reports = new ReportRegistry(
+    loadReportDefinitions(options.definitionsDir, new Set(definitionFiles.map(entityKey)), (w) =>
+      reportWarnings.push(w),
+    ),
+  );
   const database = openDatabase(config.databaseUrl);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, registry, config, definitionFiles };
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    registry,
+    config,
+    definitionFiles,
+    reports,
+  };
 
   const staticDir = existsSync(config.staticDir) ? config.staticDir : null;
   const headers = securityHeaders(staticDir, options.env ?? process.env);
@@ -110,6 +128,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('preHandler', nextTurn);
   app.addHook('onClose', async () => database.close());
 
+  for (const w of reportWarnings) app.log.warn(w);
   try {
     const { retyped, skipped } = await prepare(ctx);
     for (const r of retyped)
@@ -144,6 +163,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await metaPlugin(scope);
     await managementPlugin(scope);
     await reportsPlugin(scope);
+    await reportDefinitionsPlugin(scope);
     await lowcodePlugin(scope);
     await gridViewsPlugin(scope);
     await entityPlugin(scope);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { EntityDefinition, Lang } from '../runtime/shared/definition';
 import type { ServerConfig } from './config';
 import type { Registry } from './definitions/registry';
+import type { ReportRegistry } from './reportDefs/registry';
 import type { Dialect, SystemTables } from './db/types';
 
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   config: ServerConfig;
   /** The shipped definitions (schemas/), under the published database versions (server/lowcode). */
   definitionFiles?: EntityDefinition[];
+  /** Report definitions (schemas/reports/, server/reportDefs/), loaded at start. */
+  reports: ReportRegistry;
 }
 
 /** The signed-in user of a business call, read from the database on each call. */

@@ -6,5 +6,7 @@ export interface MenuItem {
   title: string;
   /** "module.entity" for generated screens. */
   entity?: string;
+  /** "module.name" of a report definition (route /{module}/report/{name}). */
+  report?: string;
   children?: MenuItem[];
 }

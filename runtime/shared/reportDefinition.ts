@@ -26,6 +26,11 @@ export interface ReportParam {
    */
   default?: unknown;
   required?: boolean;
+  /**
+   * Answer-only (Report/Definition/Get): the server sets this parameter itself and refuses any
+   * other value (a vendor/customer user's own detail account, `scope`).
+   */
+  locked?: boolean;
 }
 
 /** A date range as sent in `params` (ISO dates, both inclusive). */
@@ -81,7 +86,30 @@ export interface ReportDefinition {
   columns: ReportColumn[];
   /** A row's field that holds its tree level (indentation), e.g. account levels. */
   levelField?: string;
+  /**
+   * Row scope of vendor/customer users: the `lookup` parameter (of detail accounts) that such a
+   * user is restricted to, forced to their party row's `detailAccount`. Reports without it are
+   * refused to vendor/customer users.
+   */
+  scope?: { detail: string };
 }
+
+/**
+ * Data of `Report/Definition/Get`: the definition as the caller may run it (columns reading a
+ * field hidden from the caller's role left out, the scope parameter `locked`) and the parameters'
+ * default values resolved for this call (e.g. `"period"` → the selectedYear period's dates).
+ */
+export interface ReportDefinitionAnswer extends ReportDefinition {
+  defaults: Record<string, unknown>;
+}
+
+/**
+ * Optional field of answered rows (`rowKind`) marking rows that are not plain figures: the
+ * opening-balance row of a ledger, a section heading, a subtotal or the final result of a
+ * statement. Such rows are not summed into `totals`.
+ */
+export const ROW_KIND_FIELD = 'rowKind';
+export type ReportRowKind = 'opening' | 'section' | 'subtotal' | 'total';
 
 /** Body of `Report/Definition/Run` and `Report/Definition/Export`. */
 export interface ReportRunRequest {

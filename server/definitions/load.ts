@@ -1,5 +1,5 @@
 /**
- * Loads schemas/**\/*.json (except definition.schema.json), validates each against
+ * Loads schemas/**\/*.json (except *.schema.json, dashboards and reports), validates each against
  * schemas/definition.schema.json and cross-checks names. A bad file stops the start with its path
  * and the JSON path of the problem.
  */
@@ -28,10 +28,11 @@ function walk(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
-    // schemas/dashboard/ holds dashboard definitions (server/reports/dashboard.ts), not entities
+    // schemas/dashboard/ holds dashboard definitions (server/reports/dashboard.ts) and
+    // schemas/reports/ report definitions (server/reportDefs/), not entities
     if (statSync(path).isDirectory()) {
-      if (name !== 'dashboard') out.push(...walk(path));
-    } else if (name.endsWith('.json') && name !== 'definition.schema.json') out.push(path);
+      if (name !== 'dashboard' && name !== 'reports') out.push(...walk(path));
+    } else if (name.endsWith('.json') && !name.endsWith('.schema.json')) out.push(path);
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { ok } from '../../runtime/shared/envelope';
 import { PSEUDO_ENTITIES, PSEUDO_TITLES, SECURITY } from '../lowcode/pseudo';
 import { FIELD_MODES, type FieldMode } from './fieldAccess';
 import { isPermissionField } from './lineFields';
-import { menuSlots, saveLayout } from './menuLayout';
+import { menuSlots, reportSlotKey, saveLayout } from './menuLayout';
 import { requirePermission } from './permissions';
 import { applyWriteRule } from './writeRule';
 
@@ -28,7 +28,12 @@ const text = (v: unknown): string => {
 
 /** Every key a permission may name: the registry's entities and the pseudo-entities. */
 function knownKeys(ctx: AppContext): Set<string> {
-  return new Set([...ctx.registry.all().map((e) => e.key), ...PSEUDO_ENTITIES]);
+  // reports a vendor/customer user may be granted: those held to its own detail account
+  const reports = ctx.reports
+    .all()
+    .filter((r) => r.scope)
+    .map(reportSlotKey);
+  return new Set([...ctx.registry.all().map((e) => e.key), ...PSEUDO_ENTITIES, ...reports]);
 }
 
 export async function securityAdminPlugin(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Menu layout (table menu_layout, docs/lowcode-api.md): per menu item ("module.name": an entity
- * with a menu placement or a shell page) its order in its module and whether it is hidden.
+ * with a menu placement or a shell page; "report:module.name": a report definition) its order in its module and whether it is hidden.
  * GetMenu follows it for everyone; items without a row keep the definition's order.
  */
 import type { LocalText } from '../../runtime/shared/definition';
@@ -14,8 +14,15 @@ export interface MenuSlot {
   order: number;
   hidden: boolean;
   page: boolean;
+  /** A report definition (key `report:{module}.{name}`, route /{module}/report/{name}). */
+  report?: boolean;
   /** The item's title (the definition's or the shell page's), for editors that name it. */
   title: LocalText;
+}
+
+/** The menu layout key of a report definition (never an entity key: those have no colon). */
+export function reportSlotKey(def: { module: string; name: string }): string {
+  return `report:${def.module}.${def.name}`;
 }
 
 export async function readLayout(ctx: AppContext): Promise<Map<string, { order: number; hidden: boolean }>> {
@@ -38,6 +45,21 @@ export async function menuSlots(ctx: AppContext): Promise<MenuSlot[]> {
       hidden: saved?.hidden ?? false,
       page: false,
       title: e.def.title,
+    });
+  }
+  for (const r of ctx.reports.all()) {
+    if (!r.menu) continue;
+    const key = reportSlotKey(r);
+    const saved = layout.get(key);
+    slots.push({
+      key,
+      module: r.module,
+      name: r.name,
+      order: saved?.order ?? r.menu.order ?? 0,
+      hidden: saved?.hidden ?? false,
+      page: false,
+      report: true,
+      title: r.title,
     });
   }
   for (const p of SHELL_PAGES) {

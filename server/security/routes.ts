@@ -6,6 +6,7 @@ import { unknownEntity } from '../http/errors';
 import { MODULES, MODULE_TITLES } from '../../runtime/shared/modules';
 import { SHELL_PAGES } from './pages';
 import { menuSlots } from './menuLayout';
+import { mayOpen } from '../reportDefs/access';
 import { entityPermissions, permissionsByEntity } from './permissions';
 import { entityFromBody } from '../meta/lookup';
 import type { MenuItem } from '../../runtime/shared/menu';
@@ -22,7 +23,15 @@ export async function securityPlugin(app: FastifyInstance): Promise<void> {
     for (const slot of await menuSlots(ctx)) {
       if (slot.hidden) continue;
       let item: MenuItem | null = null;
-      if (slot.page) {
+      if (slot.report) {
+        const def = ctx.reports.get(`${slot.module}.${slot.name}`);
+        if (def && (await mayOpen(ctx, user, def, perms)))
+          item = {
+            route: `/${def.module}/report/${def.name}`,
+            title: localText(def.title, req.lang),
+            report: `${def.module}.${def.name}`,
+          };
+      } else if (slot.page) {
         const page = SHELL_PAGES.find((p) => p.module === slot.module && p.name === slot.name);
         if (page?.visibleTo(user) && (!page.permission || perms.get(page.permission)?.edit))
           item = { route: `/${page.module}/${page.name}`, title: localText(page.title, req.lang) };

@@ -1,0 +1,184 @@
+/**
+ * `ledger.lines`: the general ledger / account statement / detail-account statement. An opening
+ * row (the balance before `range.from`, from the daily totals), then the entries of the range in
+ * date order (date, voucher, line) with the running balance, the voucher's id and number for the
+ * drill-down to the voucher form, and the source document (entity key, id, title). At most
+ * `options.limit` entries (default 2000, at most 10000) are answered, with `truncated`; the
+ * totals (turnover and closing balance) are over the whole range whatever the cap.
+ *
+ * `balance` is signed (debit positive), `side` names it (بدهکار / بستانکار).
+ * Parameters: range (required), account (any level: its subtree), detail, branch.
+ */
+import { sql } from 'kysely';
+import { localText } from '../../../runtime/shared/definition';
+import { ROW_KIND_FIELD } from '../../../runtime/shared/reportDefinition';
+import { LEDGER_ENTRIES } from '../../accounting/ledgerTables';
+import type { Untyped } from '../../db/untyped';
+import { t } from '../../i18n';
+import { big, money } from '../money';
+import type { ReportSource, SourceCall, SourceRow } from '../source';
+import { loadChart } from './chart';
+import { balanceSums, ledgerFilter, optionProblems, rangeParam } from './common';
+import { detailNames } from './details';
+import { READS } from './names';
+import { allOf, filterConditions } from './query';
+
+export const DEFAULT_LIMIT = 2000;
+export const MAX_LIMIT = 10_000;
+
+const FIELDS = [
+  'entryId',
+  'date',
+  'voucherId',
+  'voucherNumber',
+  'accountId',
+  'accountCode',
+  'accountName',
+  'detailId',
+  'detailCode',
+  'detailName',
+  'description',
+  'debit',
+  'credit',
+  'balance',
+  'side',
+  'sourceEntity',
+  'sourceId',
+  'sourceTitle',
+] as const;
+
+export function sideText(balance: bigint, lang: SourceCall['lang']): string {
+  if (balance === 0n) return '';
+  return t(lang, balance > 0n ? 'reportDefs.debitSide' : 'reportDefs.creditSide');
+}
+
+function limitOf(call: SourceCall): number {
+  const n = Number(call.def.options?.limit ?? DEFAULT_LIMIT);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT;
+}
+
+const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+async function run(call: SourceCall) {
+  const { ctx, entity, lang } = call;
+  const chart = await loadChart(ctx);
+  const range = rangeParam(call);
+  const filter = ledgerFilter(call, chart);
+  // opening (before from) and turnover (within the range) in one read of the daily totals
+  const [sum] = await balanceSums(
+    call,
+    filter,
+    { from: range.from, to: range.to },
+    { account: false, detail: false },
+  );
+  const opening = (sum?.od ?? 0n) - (sum?.oc ?? 0n);
+  const limit = limitOf(call);
+  const props = entity.def.schema.properties;
+  const numberField = Object.hasOwn(props, entity.def.displayField) ? entity.def.displayField : null;
+  const described = Object.hasOwn(props, 'description');
+  const raw = (await (ctx.db as unknown as Untyped)
+    .selectFrom(`${LEDGER_ENTRIES} as e`)
+    .leftJoin(`${entity.table} as v`, 'v.id', 'e.voucher_id')
+    .select([
+      'e.id',
+      'e.voucher_id',
+      'e.date',
+      'e.account_id',
+      'e.detail1_id',
+      'e.description',
+      'e.source_entity',
+      'e.source_id',
+      sql<string>`cast(${sql.ref('e.debit')} as text)`.as('debit'),
+      sql<string>`cast(${sql.ref('e.credit')} as text)`.as('credit'),
+      (numberField ? sql.ref(`v.${numberField}`) : sql`null`).as('voucher_number'),
+      (described ? sql.ref('v.description') : sql`null`).as('voucher_description'),
+    ])
+    .where(allOf(filterConditions('e', filter, range.to, range.from)))
+    .orderBy('e.date')
+    .orderBy('e.voucher_id')
+    .orderBy('e.line_no')
+    .orderBy('e.id')
+    .limit(limit + 1)
+    .execute()) as Record<string, unknown>[];
+  const truncated = raw.length > limit;
+  const entries = raw.slice(0, limit);
+  const details = await detailNames(
+    ctx,
+    entries.map((r) => Number(r.detail1_id ?? 0)),
+  );
+  const rows: SourceRow[] = [
+    {
+      [ROW_KIND_FIELD]: 'opening',
+      date: range.from,
+      description: t(lang, 'reportDefs.opening'),
+      balance: money(opening),
+      side: sideText(opening, lang),
+    },
+  ];
+  let balance = opening;
+  for (const r of entries) {
+    const debit = big(r.debit);
+    const credit = big(r.credit);
+    balance += debit - credit;
+    const account = chart.byId.get(Number(r.account_id));
+    const detailId = idOrNull(r.detail1_id);
+    const detail = detailId === null ? undefined : details.get(detailId);
+    const sourceEntity = textOrNull(r.source_entity);
+    const source = sourceEntity ? ctx.registry.byEntityKey(sourceEntity) : undefined;
+    rows.push({
+      entryId: Number(r.id),
+      date: String(r.date).slice(0, 10),
+      voucherId: Number(r.voucher_id),
+      voucherNumber: textOrNull(r.voucher_number),
+      accountId: Number(r.account_id),
+      accountCode: account?.code ?? '',
+      accountName: account?.name ?? '',
+      detailId,
+      detailCode: detail?.code ?? null,
+      detailName: detail?.name ?? null,
+      description: textOrNull(r.description) || textOrNull(r.voucher_description),
+      debit: money(debit),
+      credit: money(credit),
+      balance: money(balance),
+      side: sideText(balance, lang),
+      sourceEntity,
+      sourceId: idOrNull(r.source_id),
+      sourceTitle: source ? localText(source.def.title, lang) : null,
+    });
+  }
+  const closing = opening + (sum?.td ?? 0n) - (sum?.tc ?? 0n);
+  const totals: SourceRow = {
+    debit: money(sum?.td ?? 0n),
+    credit: money(sum?.tc ?? 0n),
+    balance: money(closing),
+    side: sideText(closing, lang),
+  };
+  return { rows, totals, truncated };
+}
+
+export const ledgerLines: ReportSource = {
+  name: 'ledger.lines',
+  params: { range: 'dateRange', account: 'lookup', detail: 'lookup', branch: 'lookup' },
+  requiredParams: ['range'],
+  fields: () => FIELDS,
+  optionProblems(options) {
+    const out = optionProblems(options, ['limit']);
+    const limit = options.limit;
+    if (
+      limit !== undefined &&
+      !(Number.isInteger(limit) && (limit as number) > 0 && (limit as number) <= MAX_LIMIT)
+    )
+      out.push(`/options/limit: must be an integer from 1 to ${MAX_LIMIT}`);
+    return out;
+  },
+  reads(name) {
+    if (['debit', 'credit', 'balance', 'side'].includes(name)) return READS.money;
+    if (name === 'account' || name.startsWith('account')) return READS.account;
+    if (name === 'detail' || name.startsWith('detail')) return READS.detail;
+    if (name === 'description') return [...READS.lineDescription, ...READS.voucherDescription];
+    if (name === 'date') return READS.date;
+    return [];
+  },
+  run,
+};
