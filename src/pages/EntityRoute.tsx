@@ -1,9 +1,10 @@
 /**
  * /:module/:entity: loads the definition and permissions through runtime/meta and draws the
- * generated screen. No component exists for any particular entity.
+ * generated screen; `?open={id}` opens that row's form. No component exists for any particular
+ * entity.
  */
-import { useMemo } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EntityScreen } from '../../renderers/screen/EntityScreen';
@@ -21,6 +22,13 @@ export { warmUpGrid } from '../../renderers/grid/warmUp';
 
 type Loaded = { definition: EntityDefinition; permissions: EntityPermissions };
 
+/** The row `?open={id}` asks for (a report's drill-down, a link to a record), if an id. */
+function openIdOf(search: URLSearchParams): number | undefined {
+  const text = search.get('open');
+  const id = text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 /** Clients of other entities for lookups ('module.name'); module-level so it stays the same. */
 const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entityKey));
 
@@ -30,6 +38,21 @@ export function EntityRoute() {
   const module = segments(useLocation().pathname)[0] ?? '';
   const lang = getLang();
   const key = `${module}.${entity}`;
+  // `?open={id}` opens that row's form; then the URL drops it (back leaves the screen, as it came)
+  const [search, setSearch] = useSearchParams();
+  const openId = openIdOf(search);
+  const onOpened = useCallback(
+    () =>
+      setSearch(
+        (s) => {
+          const next = new URLSearchParams(s);
+          next.delete('open');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
 
   // the form's precompiled validators are fetched by the screen once its rows show
   // (renderers/screen/lazyParts.ts): the grid waits for nothing the form needs
@@ -60,6 +83,8 @@ export function EntityRoute() {
       client={client}
       lang={lang}
       clientFor={clientFor}
+      openId={openId}
+      onOpened={onOpened}
     />
   );
 }
