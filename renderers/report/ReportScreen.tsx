@@ -40,6 +40,8 @@ export interface ReportScreenProps {
   onPrint?: () => void;
 }
 
+const NO_PARAMS: readonly ReportParam[] = [];
+
 const PRINT_CLASS = 'erp-report-print';
 const NO_PRINT = 'erp-report-noprint';
 
@@ -76,7 +78,7 @@ export function ReportScreen({ report, lang, clientFor, lookupTargetOf, onPrint 
   const styles = useStyles();
   const id = useId();
   const definition = report.definition;
-  const params: readonly ReportParam[] = definition?.params ?? [];
+  const params = definition?.params ?? NO_PARAMS;
   const lookups = useLookupTargets(params, lookupTargetOf);
   const lookupTexts = useLookupTexts(params, report.shownParams, lookups, clientFor, lang);
   const dir = lang === 'fa' ? 'rtl' : 'ltr';

@@ -27,6 +27,9 @@ export function lookupTargetFromDefinition(entityKey: string, definition: Entity
   return { entity: entityKey, displayField: definition.displayField, ...(codeField ? { codeField } : {}) };
 }
 
+/** One empty answer (a fresh `{}` per render would be a new dependency each time). */
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+
 const lookupParams = (params: readonly ReportParam[]) =>
   params.filter((p): p is ReportParam & { entity: string } => p.kind === 'lookup' && !!p.entity);
 
@@ -51,7 +54,7 @@ export function useLookupTargets(
       : null,
     [wanted, targetOf],
   );
-  return load.data ?? {};
+  return load.data ?? NONE;
 }
 
 /** Texts of the looked-up rows in `values`, by parameter name (absent: unknown, show the id). */
@@ -86,5 +89,5 @@ export function useLookupTexts(
     // the rows asked are named by the key; their targets come with them
     [key, clientFor, lang, targets],
   );
-  return load.data ?? {};
+  return load.data ?? NONE;
 }

@@ -9,7 +9,8 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { ReportScreen } from '../../renderers/report/ReportScreen';
 import { useReport } from '../../renderers/report/useReport';
-import { lookupTargetFromDefinition } from '../../renderers/report/useParamLookups';
+import { lookupTargetFromDefinition, type LookupTargetOf } from '../../renderers/report/useParamLookups';
+import type { EntityClient } from '../../runtime/entity/types';
 import { splitEntityKey } from '../../renderers/form/lookup';
 import { createEntityClient } from '../../runtime/meta/entityClient';
 import { loadDefinition } from '../../runtime/meta/loaders';
@@ -21,27 +22,38 @@ import { localText } from '../../runtime/shared/definition';
 import { useScreenTitle } from '../title';
 
 /** Clients of looked-up entities ('module.name'); module-level so they stay the same. */
-const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entityKey));
+const entityClientFor = (entityKey: string) => createEntityClient(splitEntityKey(entityKey));
 
-const lookupTargetOf = async (entityKey: string) => {
+const lookupTargetOfEntity = async (entityKey: string) => {
   const { module, name } = splitEntityKey(entityKey);
   return lookupTargetFromDefinition(entityKey, await loadDefinition(module, name));
 };
 
+/** What the page talks to: the server by default; tests give fakes at this boundary. */
 export interface ReportRouteProps {
-  /** The report API (tests give a fake one). */
   client?: ReportDefinitionClient;
+  clientFor?: (entityKey: string) => EntityClient;
+  lookupTargetOf?: LookupTargetOf;
+  download?: (blob: Blob, fileName: string) => void;
+  onPrint?: () => void;
 }
 
-export function ReportRoute({ client = reportDefinitionClient }: ReportRouteProps) {
+export function ReportRoute(props: ReportRouteProps) {
   const { report: name = '' } = useParams();
   const module = segments(useLocation().pathname)[0] ?? '';
   const key = `${module}.${name}`;
   // another report (a drill-down) starts afresh
-  return <ReportPage key={key} report={key} client={client} />;
+  return <ReportPage key={key} report={key} {...props} />;
 }
 
-function ReportPage({ report, client }: { report: string; client: ReportDefinitionClient }) {
+function ReportPage({
+  report,
+  client = reportDefinitionClient,
+  clientFor = entityClientFor,
+  lookupTargetOf = lookupTargetOfEntity,
+  download,
+  onPrint,
+}: ReportRouteProps & { report: string }) {
   const lang = getLang();
   const navigate = useNavigate();
   const query = useLocation().search.replace(/^\?/, '');
@@ -55,10 +67,16 @@ function ReportPage({ report, client }: { report: string; client: ReportDefiniti
     [navigate],
   );
   const go = useCallback((path: string) => void navigate(path), [navigate]);
-  const controller = useReport({ report, lang, client, query, setQuery, navigate: go, period });
+  const controller = useReport({ report, lang, client, query, setQuery, navigate: go, period, download });
   const definition = controller.definition;
   useScreenTitle(definition ? localText(definition.title, lang) : null);
   return (
-    <ReportScreen report={controller} lang={lang} clientFor={clientFor} lookupTargetOf={lookupTargetOf} />
+    <ReportScreen
+      report={controller}
+      lang={lang}
+      clientFor={clientFor}
+      lookupTargetOf={lookupTargetOf}
+      onPrint={onPrint}
+    />
   );
 }
