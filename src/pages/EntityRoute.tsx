@@ -4,7 +4,7 @@
  * entity.
  */
 import { useCallback, useMemo } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EntityScreen } from '../../renderers/screen/EntityScreen';
@@ -23,8 +23,8 @@ export { warmUpGrid } from '../../renderers/grid/warmUp';
 type Loaded = { definition: EntityDefinition; permissions: EntityPermissions };
 
 /** The row `?open={id}` asks for (a report's drill-down, a link to a record), if an id. */
-function openIdOf(search: URLSearchParams): number | undefined {
-  const text = search.get('open');
+function openIdOf(search: string): number | undefined {
+  const text = new URLSearchParams(search).get('open');
   const id = text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
@@ -35,24 +35,21 @@ const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entit
 export function EntityRoute() {
   const { t } = useTranslation();
   const { entity = '' } = useParams();
-  const module = segments(useLocation().pathname)[0] ?? '';
+  const location = useLocation();
+  const module = segments(location.pathname)[0] ?? '';
   const lang = getLang();
   const key = `${module}.${entity}`;
   // `?open={id}` opens that row's form; then the URL drops it (back leaves the screen, as it came)
-  const [search, setSearch] = useSearchParams();
+  // (read from the location: react-router's useSearchParams would weigh on the login route's entry)
+  const navigate = useNavigate();
+  const { search } = location;
   const openId = openIdOf(search);
-  const onOpened = useCallback(
-    () =>
-      setSearch(
-        (s) => {
-          const next = new URLSearchParams(s);
-          next.delete('open');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  );
+  const onOpened = useCallback(() => {
+    const next = new URLSearchParams(search);
+    next.delete('open');
+    const rest = next.toString();
+    void navigate({ search: rest ? `?${rest}` : '' }, { replace: true });
+  }, [navigate, search]);
 
   // the form's precompiled validators are fetched by the screen once its rows show
   // (renderers/screen/lazyParts.ts): the grid waits for nothing the form needs
