@@ -36,12 +36,16 @@ const useStyles = makeStyles({
     gap: '8px 16px',
     minWidth: 0,
     [`@media ${PHONE_QUERY}`]: { flexDirection: 'column', alignItems: 'stretch' },
+    // the controls take their box's width, never their own (Fluent's combobox asks 250 px, an input its size)
+    '& .fui-Input, & .fui-Combobox, & .fui-Select': { width: '100%', minWidth: 0, maxWidth: '100%' },
+    '& input': { minWidth: 0 },
   },
   field: {
     flex: '1 1 200px',
     maxWidth: '320px',
     minWidth: 0,
-    [`@media ${PHONE_QUERY}`]: { maxWidth: 'none' },
+    // one column: each parameter as tall as it is (in a column a basis would be its height)
+    [`@media ${PHONE_QUERY}`]: { flex: '0 0 auto', maxWidth: 'none' },
   },
   range: {
     display: 'flex',
@@ -53,7 +57,7 @@ const useStyles = makeStyles({
     border: 'none',
     margin: 0,
     padding: 0,
-    [`@media ${PHONE_QUERY}`]: { maxWidth: 'none', flexBasis: 'auto' },
+    [`@media ${PHONE_QUERY}`]: { flex: '0 0 auto', maxWidth: 'none' },
   },
   sides: { display: 'flex', flexWrap: 'wrap', gap: '4px 8px' },
   side: { flex: '1 1 140px', minWidth: 0 },

@@ -29,7 +29,12 @@ export interface ReportTableProps {
 export const REPORT_SCROLL_CLASS = 'erp-report-scroll';
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto', maxWidth: '100%', minWidth: 0 },
+  scroll: {
+    overflowX: 'auto',
+    maxWidth: '100%',
+    minWidth: 0,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   table: { width: 'max-content', minWidth: '100%', tableLayout: 'auto' },
   // the first column stays in view while the others scroll under it
   first: {
