@@ -61,7 +61,9 @@ export function Root() {
 
   const deepest = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
   const key = (deepest?.handle as RouteHandle | undefined)?.title ?? 'app.title';
-  const isScreen = deepest !== undefined && matches[matches.length - 1]?.params.entity !== undefined;
+  // a generated screen or a report names itself (its definition's title)
+  const params = matches[matches.length - 1]?.params;
+  const isScreen = deepest !== undefined && (params?.entity ?? params?.report) !== undefined;
   const title = isScreen && screenTitle ? screenTitle : t(key);
   // the period in force: its name, or «همهٔ دوره‌ها» when the user chose all periods
   const periodName = period?.PeriodName ?? (allPeriods ? t('shell.allPeriods') : null);

@@ -21,6 +21,17 @@ const moduleRoutes: RouteObject[] = MODULES.map((module) => ({
   lazy: async () => ({ Component: (await loadEntityRoute()).EntityRoute }),
 }));
 
+/**
+ * A report definition of the module (schemas/reports/{module}/{name}.json), drawn by the one
+ * generic report screen; loaded on demand like the generated screens, in a chunk of its own.
+ */
+const reportRoutes: RouteObject[] = MODULES.map((module) => ({
+  path: `${module}/report/:report`,
+  loader: moduleLoader,
+  handle: { title: 'reportScreen.title' } satisfies RouteHandle,
+  lazy: async () => ({ Component: (await import('./pages/ReportRoute')).ReportRoute }),
+}));
+
 /** The print view of one row of any definition (renderers/print). */
 const printRoutes: RouteObject[] = MODULES.map((module) => ({
   path: `${module}/:entity/:id/print`,
@@ -121,6 +132,7 @@ export const routes: RouteObject[] = [
                 handle: { title: 'report.run' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./pages/ReportRunPage')).ReportRunPage }),
               },
+              ...reportRoutes,
               ...moduleRoutes,
               ...printRoutes,
               ...moduleElsewhereRoutes,

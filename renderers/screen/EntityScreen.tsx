@@ -54,6 +54,12 @@ export interface EntityScreenProps {
   clientFor?: (entityKey: string) => EntityClient;
   /** User the grid's column layout is remembered for (default: the token's `sub`). */
   userId?: string;
+  /**
+   * A row whose form opens at once (the route's `?open={id}`: a report's drill-down, a link to a
+   * record); `onOpened` is told once it was asked for, so the route can drop it from the URL.
+   */
+  openId?: number;
+  onOpened?: () => void;
 }
 
 const useStyles = makeStyles({
@@ -91,6 +97,8 @@ export function EntityScreen({
   lang,
   clientFor,
   userId,
+  openId,
+  onOpened,
 }: EntityScreenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -272,6 +280,17 @@ export function EntityScreen({
     const fresh = await client.get(row.id).catch(() => null);
     if (fresh) await openForm({ mode: modeFor(fresh), row: withListTexts(fresh, row) });
   };
+
+  // a row asked for by the route opens in its form (Get: the server checks the permission and scope)
+  const openRowRef = useRef(openRow);
+  useEffect(() => {
+    openRowRef.current = openRow;
+  });
+  useEffect(() => {
+    if (openId === undefined) return;
+    void openRowRef.current({ id: openId, version: 0 });
+    onOpened?.();
+  }, [openId, onOpened]);
 
   // ---- the document lifecycle (lifecycle.ts): Finalise / Cancel / Amend of one row ----
   const [cancelling, setCancelling] = useState<EntityRow | null>(null);

@@ -2,8 +2,15 @@
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import { todayJalali } from '../../runtime/shared/jalali';
 
-/** e.g. «مشتریان-1405-09-01.xlsx» (fa) or «customers-1405-09-01.csv» (en), as the server names it. */
-export function exportFileName(definition: EntityDefinition, lang: Lang, ext: string): string {
+/**
+ * e.g. «مشتریان-1405-09-01.xlsx» (fa) or «customers-1405-09-01.csv» (en), as the server names it;
+ * a report's file by its title the same way.
+ */
+export function exportFileName(
+  definition: Pick<EntityDefinition, 'title' | 'name'>,
+  lang: Lang,
+  ext: string,
+): string {
   const title = localText(definition.title, lang).trim();
   const base = (lang === 'fa' ? title : title.toLowerCase()).replace(/[\s/\\:*?"<>|]+/g, '-');
   return `${base || definition.name}-${todayJalali().replace(/\//g, '-')}.${ext}`;

@@ -1,9 +1,10 @@
 /**
  * /:module/:entity: loads the definition and permissions through runtime/meta and draws the
- * generated screen. No component exists for any particular entity.
+ * generated screen; `?open={id}` opens that row's form. No component exists for any particular
+ * entity.
  */
-import { useMemo } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { EntityScreen } from '../../renderers/screen/EntityScreen';
@@ -21,15 +22,34 @@ export { warmUpGrid } from '../../renderers/grid/warmUp';
 
 type Loaded = { definition: EntityDefinition; permissions: EntityPermissions };
 
+/** The row `?open={id}` asks for (a report's drill-down, a link to a record), if an id. */
+function openIdOf(search: string): number | undefined {
+  const text = new URLSearchParams(search).get('open');
+  const id = text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 /** Clients of other entities for lookups ('module.name'); module-level so it stays the same. */
 const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entityKey));
 
 export function EntityRoute() {
   const { t } = useTranslation();
   const { entity = '' } = useParams();
-  const module = segments(useLocation().pathname)[0] ?? '';
+  const location = useLocation();
+  const module = segments(location.pathname)[0] ?? '';
   const lang = getLang();
   const key = `${module}.${entity}`;
+  // `?open={id}` opens that row's form; then the URL drops it (back leaves the screen, as it came)
+  // (read from the location: react-router's useSearchParams would weigh on the login route's entry)
+  const navigate = useNavigate();
+  const { search } = location;
+  const openId = openIdOf(search);
+  const onOpened = useCallback(() => {
+    const next = new URLSearchParams(search);
+    next.delete('open');
+    const rest = next.toString();
+    void navigate({ search: rest ? `?${rest}` : '' }, { replace: true });
+  }, [navigate, search]);
 
   // the form's precompiled validators are fetched by the screen once its rows show
   // (renderers/screen/lazyParts.ts): the grid waits for nothing the form needs
@@ -60,6 +80,8 @@ export function EntityRoute() {
       client={client}
       lang={lang}
       clientFor={clientFor}
+      openId={openId}
+      onOpened={onOpened}
     />
   );
 }
