@@ -13,44 +13,58 @@ export interface RouteHandle {
   title?: string;
 }
 
-const moduleRoutes: RouteObject[] = MODULES.map((module) => ({
-  path: `${module}/:entity`,
-  loader: entityLoader,
-  handle: { title: 'shell.menu' } satisfies RouteHandle,
-  // Module areas load on demand; every one draws generated screens (no per-entity code).
-  lazy: async () => ({ Component: (await loadEntityRoute()).EntityRoute }),
-}));
+/** One route per module area at `{module}/{suffix}`, its screen loaded on demand. */
+const perModule = (
+  suffix: string,
+  loader: RouteObject['loader'],
+  title: string,
+  load: () => Promise<ComponentType>,
+): RouteObject[] =>
+  MODULES.map((module) => ({
+    path: `${module}/${suffix}`,
+    loader,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => ({ Component: await load() }),
+  }));
+
+// Module areas load on demand; every one draws generated screens (no per-entity code).
+const moduleRoutes = perModule(
+  ':entity',
+  entityLoader,
+  'shell.menu',
+  async () => (await loadEntityRoute()).EntityRoute,
+);
 
 /**
  * A report definition of the module (schemas/reports/{module}/{name}.json), drawn by the one
  * generic report screen; loaded on demand like the generated screens, in a chunk of its own.
  */
-const reportRoutes: RouteObject[] = MODULES.map((module) => ({
-  path: `${module}/report/:report`,
-  loader: moduleLoader,
-  handle: { title: 'reportScreen.title' } satisfies RouteHandle,
-  lazy: async () => ({ Component: (await import('./pages/ReportRoute')).ReportRoute }),
-}));
+const reportRoutes = perModule(
+  'report/:report',
+  moduleLoader,
+  'reportScreen.title',
+  async () => (await import('./pages/ReportRoute')).ReportRoute,
+);
 
 /** The print view of one row of any definition (renderers/print). */
-const printRoutes: RouteObject[] = MODULES.map((module) => ({
-  path: `${module}/:entity/:id/print`,
-  loader: moduleLoader,
-  handle: { title: 'print.button' } satisfies RouteHandle,
-  lazy: async () => ({ Component: (await import('./pages/PrintRoute')).PrintRoute }),
-}));
+const printRoutes = perModule(
+  ':entity/:id/print',
+  moduleLoader,
+  'print.button',
+  async () => (await import('./pages/PrintRoute')).PrintRoute,
+);
 
 /**
  * Any other path under a module (no screen matches it): the module guard still runs first, so a
  * vendor or customer outside the module of their menu is refused (toast, root) rather than told
  * the page does not exist; everybody else sees the page-not-found screen.
  */
-const moduleElsewhereRoutes: RouteObject[] = MODULES.map((module) => ({
-  path: `${module}/*`,
-  loader: moduleLoader,
-  handle: { title: 'shell.notFound' } satisfies RouteHandle,
-  lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }),
-}));
+const moduleElsewhereRoutes = perModule(
+  '*',
+  moduleLoader,
+  'shell.notFound',
+  async () => (await import('./pages/NotFoundPage')).NotFoundPage,
+);
 
 /** A shell page of the low-code tools (docs/lowcode-api.md); vendors/customers are refused by module. */
 const toolPage = (path: string, title: string, load: () => Promise<ComponentType>): RouteObject => ({

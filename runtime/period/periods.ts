@@ -1,7 +1,6 @@
 /** Fiscal periods: loading the list and choosing the current one after sign-in. */
 import { api, type CallOptions } from '../http/pipeline';
 import type { ListPage } from '../shared/envelope';
-import { todayIso } from '../shared/jalali';
 import { loadPermissionsQuietly } from '../meta/loaders';
 import { getCurrentPeriod, isAllPeriods, setCurrentPeriod, type CurrentPeriod } from './current';
 
@@ -54,7 +53,13 @@ export function pickPeriod(
  * Loads the periods and stores the chosen one; quiet on failure (users without access). A user
  * who chose "all periods" keeps that choice while there are periods to choose from.
  */
-export async function chooseCurrentPeriod(today = todayIso()): Promise<FiscalPeriod[]> {
+/**
+ * Today in Tehran (UTC+03:30), as runtime/shared/businessDay.ts todayIso: written out here, since
+ * importing it would put one more chunk on the login route.
+ */
+export const todayInTehran = (): string => new Date(Date.now() + 210 * 60_000).toISOString().slice(0, 10);
+
+export async function chooseCurrentPeriod(today = todayInTehran()): Promise<FiscalPeriod[]> {
   try {
     const periods = await loadPeriods({ silent: true });
     if (periods.length > 0 && isAllPeriods()) return periods;

@@ -5,6 +5,9 @@
  */
 import { isValidJalaaliDate, jalaaliMonthLength, toGregorian, toJalaali } from 'jalaali-js';
 import { toWesternDigits } from './normalize';
+import { businessDay } from './businessDay';
+
+export { todayIso } from './businessDay';
 
 export interface JalaliParts {
   jy: number;
@@ -67,33 +70,6 @@ export function jalaliToIso(text: string): string | null {
   if (!j) return null;
   const g = toGregorian(j.jy, j.jm, j.jd);
   return `${pad(g.gy, 4)}-${pad(g.gm)}-${pad(g.gd)}`;
-}
-
-/**
- * The time zone whose calendar day is "today" for documents: the company's, not the machine's or
- * the browser's, so a server running in UTC and a user in Tehran agree on the date of a new
- * document at 23:30 UTC (03:00 in Tehran).
- */
-export const BUSINESS_TIME_ZONE = 'Asia/Tehran';
-
-let dayFormat: Intl.DateTimeFormat | undefined;
-
-/** The calendar day of `now` in the business time zone: Gregorian year, month, day. */
-function businessDay(now: Date): { y: number; m: number; d: number } {
-  dayFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  });
-  const parts = Object.fromEntries(dayFormat.formatToParts(now).map((p) => [p.type, p.value]));
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day) };
-}
-
-/** Today's date as ISO Gregorian, the calendar day in the business time zone. */
-export function todayIso(now: Date = new Date()): string {
-  const { y, m, d } = businessDay(now);
-  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 }
 
 /** Today's date as Jalali `yyyy/mm/dd` (Western digits), in the business time zone. */

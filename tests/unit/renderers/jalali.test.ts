@@ -58,7 +58,7 @@ describe('runtime/shared/jalali', () => {
   });
 
   it('gives today in both calendars', () => {
-    const now = new Date(2026, 10, 22, 15, 30);
+    const now = new Date(Date.UTC(2026, 10, 22, 10, 30));
     expect(todayIso(now)).toBe('2026-11-22');
     expect(todayJalali(now)).toBe('1405/09/01');
   });

@@ -1,6 +1,7 @@
 /** Choosing the current period and storing it under currentPeriod. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pickPeriod, toCurrent, type FiscalPeriod } from '../../../runtime/period/periods';
+import { pickPeriod, toCurrent, todayInTehran, type FiscalPeriod } from '../../../runtime/period/periods';
+import { todayIso } from '../../../runtime/shared/businessDay';
 import {
   getCurrentPeriod,
   isAllPeriods,
@@ -56,5 +57,25 @@ describe('current period', () => {
     expect(periodKey(periodStore.getState())).toBe('p1');
     setCurrentPeriod(null);
     expect(periodKey(periodStore.getState())).toBe('');
+  });
+});
+
+describe('the day the current period is chosen by', () => {
+  it('is the business day of runtime/shared/businessDay.ts, whatever the hour', () => {
+    const realNow = Date.now;
+    try {
+      for (const at of [
+        Date.UTC(2026, 10, 22, 20, 29),
+        Date.UTC(2026, 10, 22, 20, 31),
+        Date.UTC(2027, 2, 20, 21, 0),
+      ]) {
+        Date.now = () => at;
+        expect(todayInTehran()).toBe(todayIso(new Date(at)));
+      }
+      Date.now = () => Date.UTC(2026, 10, 22, 21, 0);
+      expect(todayInTehran()).toBe('2026-11-23');
+    } finally {
+      Date.now = realNow;
+    }
   });
 });
