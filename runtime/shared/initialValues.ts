@@ -2,8 +2,11 @@
  * Values a new record starts with, declared per field in the definition (`fields.<name>.initial`,
  * e.g. `"today"` on a document date) and applied the same by the form (a new record's first values)
  * and by the server (Create without the field: write/steps/initialValues.ts). A new kind of initial
- * value is one entry of INITIAL_VALUES. The next number of a numbering series belongs here too once
- * numbering exists (#23: `"nextInSeries"`, resolved by the server's numbering step).
+ * value is one entry of INITIAL_VALUES. A document's number is not one of them: its numbering
+ * series (definition key `numbering`, runtime/shared/numbering.ts) is the server's, given on Create
+ * or on Finalise by the numbering step. The form of a record still without a number says when it
+ * gets one (a placeholder), and a new record numbered on create shows the number a save would take,
+ * from the server's Preview, which spends none (renderers/form/useEntityForm.ts).
  */
 import type { EntityDefinition } from './definition';
 import { todayIso } from './jalali';
