@@ -46,6 +46,12 @@ export function designerUiSchema(t: Translate): UiSchema {
       columns: { 'ui:field': 'designerColumns', 'ui:label': false },
       defaultSort: { 'ui:field': 'designerNothing' },
       pageSize: title('pageSize'),
+      tree: {
+        ...title('tree'),
+        'ui:description': t('designer.form.treeHint'),
+        parentField: { ...title('treeParent'), 'ui:options': { dir: 'ltr' } },
+        levelField: { ...title('treeLevel'), 'ui:options': { dir: 'ltr' } },
+      },
     },
     children: { 'ui:field': 'designerChildren' },
     rules: { 'ui:field': 'designerRules' },

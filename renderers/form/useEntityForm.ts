@@ -174,9 +174,19 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     if (editableOnly)
       for (const f of names)
         if (!editableOnly.includes(f)) ui[f] = { ...(ui[f] as object), 'ui:readonly': true };
+    // the number of a numbering series is the server's: while it has none (a new record, a draft
+    // numbered on finalise) the box says when it gets one rather than standing empty
+    const numbered = definition.numbering;
+    if (numbered && names.includes(numbered.field))
+      ui[numbered.field] = {
+        ...(ui[numbered.field] as object),
+        'ui:placeholder': t(
+          numbered.on === 'create' ? 'form.numbering.onCreate' : 'form.numbering.onFinalise',
+        ),
+      };
     // the figures computed from the lines sit under the lines (summary.ts)
     return withSummary(ui, definition, names);
-  }, [definition, lang, readOnly, rules, names, editableOnly]);
+  }, [definition, lang, readOnly, rules, names, editableOnly, t]);
   const [baseline] = useState(() => {
     const given = pickValues(props.values, names);
     // a new record starts with the definition's initial values (a document date: today)
@@ -242,13 +252,16 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
     }
   }
 
-  // the server's figures (an invoice's promotions) shown over the form's own (usePreview.ts)
+  // the server's figures (an invoice's promotions) shown over the form's own (usePreview.ts); a new
+  // record numbered on create shows the number its save would take (a Preview spends none)
+  const numbersOnSave =
+    (props.values?.id === undefined || props.values?.id === null) && definition.numbering?.on === 'create';
   const previewClient = useMemo(
     () =>
-      definition.serverComputed && !readOnly
+      (definition.serverComputed || numbersOnSave) && !readOnly
         ? clientFor?.(`${definition.module}.${definition.name}`)
         : undefined,
-    [definition, readOnly, clientFor],
+    [definition, readOnly, clientFor, numbersOnSave],
   );
   const serverFields = useMemo(() => previewFields(definition), [definition]);
   const previewInput = useMemo(

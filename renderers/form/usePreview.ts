@@ -1,6 +1,7 @@
 /**
  * The server's figures of the document being typed, for definitions whose values a server rule
- * computes (definition.serverComputed, set by GetDefinition: e.g. an invoice's promotions): a
+ * computes (definition.serverComputed, set by GetDefinition: e.g. an invoice's promotions) and for
+ * a new record numbered on create (the number its save would take; the Preview spends none): a
  * moment after the values stop changing, the form asks the entity's Preview
  * (server/entities/write/preview.ts, the write steps a save runs, nothing kept) and shows the
  * read-only and computed fields from its answer, so what the form shows as payable is what a save

@@ -1,7 +1,8 @@
 /**
  * Saved views of the entity grid (runtime/shared/gridViews.ts) in the browser: the server calls,
  * the grid's state as a view (columns with width, order, hidden and sort; filter model; quick
- * search) and a view put back on the grid (columns the definition no longer has are dropped).
+ * search), a view put back on the grid (columns the definition no longer has are dropped), and the
+ * columns as the views popover lists them to show, hide and reorder (columnChoices, arrangeColumns).
  */
 import type { ColumnState, GridApi } from 'ag-grid-community';
 import { api } from '../../runtime/http/pipeline';
@@ -17,12 +18,15 @@ export const saveView = (entity: string, name: string, state: GridViewState, isD
 export const deleteView = (entity: string, name: string) =>
   api.post<GridView[]>(GRID_VIEW_PATHS.delete, { entity, name });
 
+/** AG Grid's column of the rows' tick boxes: not the user's to hide or move. */
+const SELECTION_COLUMN = 'ag-Grid-SelectionColumn';
+
 /** What the grid shows now, as a view. */
 export function captureView(grid: GridApi<EntityRow>, q: string): GridViewState {
   return {
     columns: grid
       .getColumnState()
-      .filter((c) => c.colId !== 'ag-Grid-SelectionColumn')
+      .filter((c) => c.colId !== SELECTION_COLUMN)
       .map((c) => ({
         colId: c.colId,
         ...(typeof c.width === 'number' ? { width: Math.round(c.width) } : {}),
@@ -46,4 +50,35 @@ export function applyView(grid: GridApi<EntityRow>, state: GridViewState): void 
   });
   const filters = Object.fromEntries(Object.entries(state.filterModel).filter(([colId]) => known.has(colId)));
   grid.setFilterModel(filters);
+}
+
+/** A column of the grid as the views popover lists it: its header, shown or hidden, in grid order. */
+export interface ColumnChoice {
+  colId: string;
+  label: string;
+  hidden: boolean;
+}
+
+/** The grid's columns in their order now (the tick boxes' column left out). */
+export function columnChoices(grid: GridApi<EntityRow>): ColumnChoice[] {
+  return grid
+    .getColumnState()
+    .filter((c) => c.colId !== SELECTION_COLUMN)
+    .map((c) => ({
+      colId: c.colId,
+      label: grid.getColumn(c.colId)?.getColDef().headerName ?? c.colId,
+      hidden: c.hide === true,
+    }));
+}
+
+/** Shows, hides and orders the grid's columns as `choices` list them (the tick boxes stay first). */
+export function arrangeColumns(grid: GridApi<EntityRow>, choices: ColumnChoice[]): void {
+  const ticks = grid.getColumnState().some((c) => c.colId === SELECTION_COLUMN);
+  grid.applyColumnState({
+    state: [
+      ...(ticks ? [{ colId: SELECTION_COLUMN }] : []),
+      ...choices.map((c) => ({ colId: c.colId, hide: c.hidden })),
+    ],
+    applyOrder: true,
+  });
 }

@@ -23,7 +23,15 @@ import { QuickSearchBox } from './QuickSearchBox';
 import { PeriodTag } from './PeriodTag';
 import type { SavedViewsMenuProps } from './SavedViewsMenu';
 import { ToolbarButton } from '@fluentui/react-components';
-import { applyView, captureView, deleteView, listViews, saveView } from '../grid/savedViews';
+import {
+  applyView,
+  arrangeColumns,
+  captureView,
+  columnChoices,
+  deleteView,
+  listViews,
+  saveView,
+} from '../grid/savedViews';
 import type { GridView } from '../../runtime/shared/gridViews';
 import type { GridApi } from 'ag-grid-community';
 import { deleteCall, runBulk, type BulkCall } from './bulkActions';
@@ -468,6 +476,8 @@ export function EntityScreen({
             onApply={(view) => gridApi && putView(gridApi, view)}
             onSave={saveCurrent}
             onDelete={removeView}
+            columns={() => (gridApi ? columnChoices(gridApi) : [])}
+            onColumns={(columns) => gridApi && arrangeColumns(gridApi, columns)}
           />
         ) : (
           <ToolbarButton

@@ -3,8 +3,11 @@
  * e.g. `"today"` on a document date) and applied the same by the form (a new record's first values)
  * and by the server (Create without the field: write/steps/initialValues.ts, with the fiscal period
  * of the `selectedYear` header), so a new document is dated alike in both. A new kind of initial
- * value is one entry of INITIAL_VALUES. Numbers of a numbering series are not initial values: the
- * server's numbering step gives them.
+ * value is one entry of INITIAL_VALUES. A document's number is not one of them: its numbering
+ * series (definition key `numbering`, runtime/shared/numbering.ts) is the server's, given on Create
+ * or on Finalise by the numbering step. The form of a record still without a number says when it
+ * gets one (a placeholder), and a new record numbered on create shows the number a save would take,
+ * from the server's Preview, which spends none (renderers/form/useEntityForm.ts).
  */
 import type { EntityDefinition } from './definition';
 import { todayIso } from './jalali';

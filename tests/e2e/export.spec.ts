@@ -1,11 +1,13 @@
 /**
  * Export from the grid toolbar: staff filters the customers grid by code, picks «خروجی CSV» from
  * the «خروجی» menu, and the downloaded file (UTF-8 with BOM, Persian headers) holds exactly the
- * rows the filter selects — all of them, as the server reads them, not only the loaded page.
+ * rows the filter selects — all of them, as the server reads them, not only the loaded page. The
+ * ticked rows' bar exports exactly the ticked rows (an XLSX workbook).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
+import { unzip } from '../support/zip';
 
 const FILTER = { code: { filterType: 'text', type: 'contains', filter: 'C-000' } };
 
@@ -47,4 +49,42 @@ test('staff exports the filtered customers to CSV from the toolbar', async ({ pa
   const rows = ((await list.json()) as { Data: { rows: { code: string }[] } }).Data.rows;
   expect(rows.length).toBe(9);
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(rows.map((r) => r.code));
+});
+
+test('staff ticks two customers and «خروجی انتخاب‌شده‌ها» downloads exactly those rows', async ({
+  page,
+  request,
+}) => {
+  // two customers far apart in the grid's order (the first page holds both)
+  const token = await apiToken(request, 'staff');
+  const list = await request.post('/api/Sales/Customer/GetList', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { startRow: 0, endRow: 8, sortModel: [{ colId: 'code', sort: 'asc' }], filterModel: {} },
+  });
+  const rows = ((await list.json()) as { Data: { rows: { id: number; code: string }[] } }).Data.rows;
+  const picked = [rows[1]!, rows[6]!];
+
+  await signIn(page, 'staff');
+  await page
+    .getByRole('navigation', { name: 'منو' })
+    .getByRole('link', { name: 'مشتریان', exact: true })
+    .click();
+  for (const row of picked) {
+    await expect(page.locator(`.ag-row[row-id="${row.id}"]`)).toBeVisible();
+    await page.locator(`.ag-row[row-id="${row.id}"] .ag-selection-checkbox input`).check();
+  }
+  const bar = page.locator('[data-bulk-bar]');
+  await expect(bar).toContainText('۲ ردیف انتخاب شده');
+  const download = page.waitForEvent('download');
+  await bar.getByRole('button', { name: 'خروجی انتخاب‌شده‌ها' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^مشتریان-1[34]\d\d-\d\d-\d\d\.xlsx$/);
+  const sheet = unzip(await readFile((await file.path())!)).get('xl/worksheets/sheet1.xml')!;
+  // the header row, then one row per ticked customer: their codes (column A), nothing else
+  expect(sheet).toContain('<t xml:space="preserve">کد مشتری</t>');
+  const codes = [...sheet.matchAll(/<c r="A(\d+)"[^>]*><is><t xml:space="preserve">([^<]*)</g)]
+    .filter((m) => m[1] !== '1')
+    .map((m) => m[2]);
+  expect(codes.sort()).toEqual(picked.map((r) => r.code).sort());
+  expect([...sheet.matchAll(/<row /g)]).toHaveLength(3);
 });

@@ -4,7 +4,7 @@
  * lines, readable, the amount in words in full; a payroll month fills its dates and a leave counts
  * its days; a dirty form asks before it is discarded (close, Escape, back) and a clean one closes
  * at once; a workflow offers only the role's transitions; an unbalanced voucher says so once, with
- * the difference.
+ * the difference. A new document numbered on finalise says when it gets its number, as a hint.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { typeKeys } from '../../bench/lib/typing';
@@ -223,4 +223,28 @@ test('an unbalanced voucher says so once, with the difference; the workflow offe
   await expect(status).toBeVisible();
   const offered = (await status.locator('option').allTextContents()).filter((o) => o.trim() !== '');
   expect(offered).toEqual(['یادداشت', 'ارسال\u200cشده برای تأیید']);
+});
+
+test('a new document numbered on finalise says when it gets its number, as a hint and not as a value', async ({
+  page,
+}) => {
+  await signIn(page, 'staff');
+  const dialog = await openNew(page, 'فاکتورهای فروش', 'فاکتورهای فروش');
+  const number = dialog.getByRole('textbox', { name: 'شماره فاکتور' });
+  await expect(number).toHaveValue('');
+  await expect(number).toHaveAttribute('placeholder', 'پس از قطعی شدن شماره می‌گیرد');
+  await expect(number).not.toHaveAttribute('aria-required', 'true');
+  // the hint reads as a hint: lighter and not as bold as the figures beside it
+  const hint = await number.evaluate((el) => {
+    const placeholder = getComputedStyle(el, '::placeholder');
+    const value = getComputedStyle(el);
+    return {
+      hint: placeholder.webkitTextFillColor || placeholder.color,
+      value: value.webkitTextFillColor || value.color,
+      weight: Number(placeholder.fontWeight),
+    };
+  });
+  expect(hint.hint).not.toBe(hint.value);
+  expect(hint.weight).toBeLessThan(600);
+  await number.screenshot({ path: 'test-results/number-hint.png' });
 });

@@ -243,3 +243,118 @@ test('saved views: save the current search and sort as the default, reopen with 
   });
   expect(((await left.json()) as { Data: unknown[] }).Data).toEqual([]);
 });
+
+test('saved views: hidden and reordered columns and a column filter come back; another user never sees the view', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const staff = await apiToken(request, 'staff');
+  const viewName = `کدهای C-000 ${String(Date.now()).slice(-5)}`;
+  const viewsOf = async (token: string) => {
+    const answer = await request.post('/api/Grid/View/List', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { entity: 'sales.customer' },
+    });
+    return ((await answer.json()) as { Data: { name: string }[] }).Data.map((v) => v.name);
+  };
+  // the header's columns in the order they are shown (AG Grid moves cells without reordering its DOM)
+  const columnsOf = (p: Page) =>
+    p.locator('.ag-header-cell').evaluateAll((cells) =>
+      cells
+        .map((c) => ({ id: c.getAttribute('col-id'), at: Number(c.getAttribute('aria-colindex')) }))
+        .sort((a, b) => a.at - b.at)
+        .map((c) => c.id)
+        .filter((id) => id !== 'ag-Grid-SelectionColumn'),
+    );
+  const codeFilter = async (text: string) => {
+    const header = page.locator('.ag-header-cell[col-id="code"]');
+    await header.hover();
+    await header.locator('.ag-header-cell-filter-button').click();
+    const popup = page.locator('.ag-filter');
+    await popup.getByRole('textbox', { name: 'مقدار فیلتر' }).first().fill(text);
+    await popup.getByRole('button', { name: 'اعمال' }).click();
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+  };
+  try {
+    await signIn(page, 'staff');
+    await menu(page, 'مشتریان');
+    const count = page.locator('[data-total="count"]');
+    const all = await totalsOf(request, staff, 'Sales/Customer');
+    await expect(count).toHaveText(`${toPersianDigits(String(all.count))} ردیف`);
+    const laidOut = await columnsOf(page);
+    expect(laidOut.slice(0, 4)).toEqual(['code', 'name', 'customerType', 'city']);
+    const filtered = await totalsOf(request, staff, 'Sales/Customer', {
+      filterModel: { code: { filterType: 'text', type: 'contains', filter: 'C-000' } },
+    });
+    expect(filtered.count).toBeLessThan(all.count);
+
+    // «نماها» lists the columns: «شهر» hidden, «نام» moved before «کد مشتری»
+    const views = page.locator('[data-saved-views]');
+    await page.getByRole('button', { name: 'نماها' }).click();
+    const columns = views.getByRole('group', { name: 'ستون‌ها' });
+    await columns.getByRole('checkbox', { name: 'شهر' }).uncheck();
+    await columns.getByRole('button', { name: 'بردن ستون «نام» به جلو' }).click();
+    const arranged = ['name', 'code', ...laidOut.slice(2).filter((c) => c !== 'city')];
+    await expect.poll(() => columnsOf(page)).toEqual(arranged);
+    await shot(page, 'saved-views-columns-desktop');
+    await page.keyboard.press('Escape');
+    await expect(views).toHaveCount(0);
+    // a filter of the code column
+    await codeFilter('C-000');
+    await expect(count).toHaveText(`${toPersianDigits(String(filtered.count))} ردیف`);
+
+    // saved under a name (not the default)
+    await page.getByRole('button', { name: 'نماها' }).click();
+    await views.getByRole('textbox', { name: 'نام نما' }).fill(viewName);
+    await views.getByRole('button', { name: 'ذخیره نمای فعلی' }).click();
+    await expect(views).toHaveCount(0);
+
+    // the grid put back as it was: every column in its place, no filter
+    await page.getByRole('button', { name: 'نماها' }).click();
+    await columns.getByRole('checkbox', { name: 'شهر' }).check();
+    await columns.getByRole('button', { name: 'بردن ستون «نام» به عقب' }).click();
+    await page.keyboard.press('Escape');
+    await codeFilter('');
+    await expect(count).toHaveText(`${toPersianDigits(String(all.count))} ردیف`);
+    expect(await columnsOf(page)).toEqual(laidOut);
+
+    // the view applied: the columns hidden and moved, the filter again
+    await page.getByRole('button', { name: 'نماها' }).click();
+    await views.getByRole('button', { name: viewName, exact: true }).click();
+    await expect.poll(() => columnsOf(page)).toEqual(arranged);
+    await expect(count).toHaveText(`${toPersianDigits(String(filtered.count))} ردیف`);
+    const codes = page.locator('.ag-row .ag-cell[col-id="code"]');
+    await expect(codes.first()).toBeVisible();
+    for (const code of await codes.allTextContents()) expect(code).toContain('C-۰۰۰');
+    // the popover lists the columns as the view laid them out
+    await page.getByRole('button', { name: 'نماها' }).click();
+    await expect(columns.getByRole('checkbox', { name: 'شهر' })).not.toBeChecked();
+    await expect(columns.locator('[data-col-id]').first()).toHaveAttribute('data-col-id', 'name');
+    await page.keyboard.press('Escape');
+
+    // another user: no such view, in the popover or from the server; the grid as laid out
+    expect(await viewsOf(staff)).toContain(viewName);
+    const other = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    try {
+      await signIn(other, 'admin');
+      await menu(other, 'مشتریان');
+      await other.getByRole('button', { name: 'نماها' }).click();
+      const theirs = other.locator('[data-saved-views]');
+      await expect(theirs.getByRole('group', { name: 'ستون‌ها' })).toBeVisible();
+      await expect(theirs.getByRole('button', { name: viewName, exact: true })).toHaveCount(0);
+      await expect(theirs).not.toContainText(viewName);
+      expect(await columnsOf(other)).toContain('city');
+      expect(await viewsOf(await apiToken(request, 'admin'))).not.toContain(viewName);
+    } finally {
+      await other.close();
+    }
+  } finally {
+    // staff's views as they were, for the other saved-views test
+    await request.post('/api/Grid/View/Delete', {
+      headers: { authorization: `Bearer ${staff}` },
+      data: { entity: 'sales.customer', name: viewName },
+    });
+  }
+});

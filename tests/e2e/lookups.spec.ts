@@ -3,7 +3,9 @@
  * code typed in Persian digits and picked with the keyboard, shown «code — name»; an invoice line's
  * item picked with the mouse or typed as its exact code, its unit price filled from the item; free
  * text in a line cell refused at once; the grid's customer column filtered by a picked customer and
- * sorted by name; a goods receipt filled from the purchase order picked.
+ * sorted by name; a goods receipt filled from the purchase order picked. The form's lookup keeps no
+ * text that matches nothing (empty, or the row chosen before, with a Persian message at the field),
+ * and its pick by keyboard fills the form as its pick by mouse.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers';
@@ -109,7 +111,8 @@ test('a goods receipt picks its purchase order and takes its vendor, warehouse a
   const dialog = page.getByRole('dialog');
   const order = dialog.getByRole('combobox', { name: /سفارش خرید/ });
   await order.click();
-  const option = page.getByRole('option').first();
+  // a numbered order (drafts other specs make have no number yet)
+  const option = page.getByRole('option', { name: /^PO-/ }).first();
   await expect(option).not.toHaveText(/در حال جستجو/);
   const got = page.waitForResponse((r) => /\/SupplyChain\/PurchaseOrder\/Get$/.test(r.url()));
   await option.click();
@@ -122,4 +125,90 @@ test('a goods receipt picks its purchase order and takes its vendor, warehouse a
   await expect(lineCell(dialog, 0, 'item')).toHaveText(/^K-[۰-۹]{4} — /);
   await expect(lineCell(dialog, 0, 'quantity')).not.toHaveText('');
   await page.screenshot({ path: 'test-results/lookups-receipt.png' });
+});
+
+test('the form lookup keeps no text that matches nothing; a pick by keyboard fills as a pick by mouse', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/supplyChain/goodsReceipt');
+  const open = async () => {
+    await page.getByRole('button', { name: 'جدید' }).click();
+    const dialog = page.getByRole('dialog');
+    return { dialog, order: dialog.getByRole('combobox', { name: /سفارش خرید/ }) };
+  };
+  const close = async () => {
+    await page.getByRole('dialog').getByRole('button', { name: 'انصراف' }).click();
+    const discard = page.getByRole('button', { name: 'دور ریختن تغییرات' });
+    // a form the pick filled has unsaved changes: it asks first
+    if (await discard.isVisible().catch(() => false)) await discard.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  };
+  /** What a pick of the purchase order put in the receipt: vendor, warehouse, lines' items and quantities. */
+  const filled = async (dialog: Locator) => {
+    await expect(lineCell(dialog, 0, 'item')).toHaveText(/^K-[۰-۹]{4} — /);
+    const lines = await dialog.locator('[data-lines] [role="gridcell"][col-id="item"]').count();
+    const read: string[] = [];
+    for (let i = 0; i < lines; i++)
+      read.push(
+        `${await lineCell(dialog, i, 'item').textContent()} × ${await lineCell(dialog, i, 'quantity').textContent()}`,
+      );
+    return {
+      vendor: await dialog.getByRole('combobox', { name: /تأمین/ }).inputValue(),
+      warehouse: await dialog.getByRole('combobox', { name: /انبار/ }).inputValue(),
+      lines: read,
+    };
+  };
+
+  // text that matches no order: refused on leaving the field, with a Persian message at the field
+  let { dialog, order } = await open();
+  await order.click();
+  await order.pressSequentially('zz-هیچ');
+  await expect(page.getByRole('option', { name: 'موردی یافت نشد.' })).toBeVisible();
+  // Tab leaves the input (for the list's own button, Fluent's next stop)
+  await order.press('Tab');
+  const refused = dialog.getByRole('alert').filter({ hasText: 'با هیچ ردیفی جور نیست' });
+  await expect(refused).toHaveText('«zz-هیچ» با هیچ ردیفی جور نیست؛ یکی را از فهرست برگزینید.');
+  await expect(order).toHaveValue('');
+  await expect(order).toHaveAttribute('aria-invalid', 'true');
+  await expect(order).toHaveAccessibleDescription(/«zz-هیچ» با هیچ ردیفی جور نیست/);
+  // nothing was filled from it
+  await expect(dialog.getByRole('combobox', { name: /تأمین/ })).toHaveValue('');
+  const description = dialog.getByRole('textbox', { name: 'شرح' });
+  await description.click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+
+  // a pick by mouse: the first order of the list
+  await order.click();
+  // a numbered order (drafts other specs make have no number yet)
+  const first = page.getByRole('option', { name: /^PO-/ }).first();
+  await expect(first).toBeVisible();
+  const text = (await first.textContent())!;
+  await first.click();
+  await expect(order).toHaveValue(text);
+  await expect(refused).toHaveCount(0);
+  const byMouse = await filled(dialog);
+  expect(byMouse.vendor).toMatch(/^V-[۰-۹]{4} — /);
+  expect(byMouse.lines.length).toBeGreaterThan(0);
+
+  // text typed over a chosen order that matches nothing: the chosen order stays, the message says why
+  await order.click();
+  await order.press('Control+a');
+  await order.pressSequentially('zz-هیچ');
+  await description.click();
+  await expect(refused).toBeVisible();
+  await expect(order).toHaveValue(text);
+  await close();
+
+  // the same order by keyboard: typed, arrow, Enter
+  ({ dialog, order } = await open());
+  await order.focus();
+  await order.pressSequentially(text);
+  await expect(page.getByRole('option', { name: text, exact: true })).toBeVisible();
+  await order.press('ArrowDown');
+  await order.press('Enter');
+  await expect(order).toHaveValue(text);
+  expect(await filled(dialog)).toEqual(byMouse);
+  await page.screenshot({ path: 'test-results/lookups-keyboard-pick.png' });
+  await close();
 });

@@ -2,7 +2,8 @@
  * The app on a phone (390×844 and 360×740, touch): the menu is a drawer behind the header's
  * button (closed by a navigation, Escape or the backdrop), no screen is wider than the viewport (a
  * screen of every module here, reached through the drawer; every menu screen in the walker), a record is created and saved in a full-screen dialog and opened again by a double
- * tap, and a document's lines grid takes a line. One page per size, client-side navigation.
+ * tap, and a document's lines grid takes a line. One page per size, client-side navigation. The
+ * designer edits an entity's field label and runs Plan at 390×844.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { typeKeys } from '../../bench/lib/typing';
@@ -158,3 +159,44 @@ for (const size of [
     });
   });
 }
+
+test.describe('the designer on a phone of 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('an analyst opens an entity, changes a field label inside the screen and runs Plan', async ({
+    page,
+  }) => {
+    await signIn(page, 'analyst');
+    await openScreen(page, '/systemConfig/designer');
+    await page.getByRole('textbox', { name: 'جستجوی موجودیت' }).fill('unit');
+    await page.getByRole('button', { name: /^واحدهای سنجش/ }).tap();
+    await expect(page.getByRole('textbox', { name: /^نام فنی/ })).toHaveValue('unit');
+    // every label of the designer's form is Persian (no key of the definition format)
+    await expect(page.locator('#content')).not.toContainText(/parentField|levelField/);
+
+    // the fields table scrolls sideways in its own box: the label's input is reached and tapped
+    const fields = page.getByRole('table', { name: 'فیلدها' });
+    const label = fields.getByRole('textbox', { name: 'برچسب فارسی ۱' });
+    await label.tap();
+    await expect(label).toBeFocused();
+    const at = (await label.boundingBox())!;
+    expect(at.x).toBeGreaterThanOrEqual(0);
+    expect(at.x + at.width).toBeLessThanOrEqual(390);
+    await label.fill('عنوان واحد');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+    // Plan: the change listed in a dialog that fits the screen; cancelled, nothing published
+    await page.getByRole('button', { name: 'بررسی و انتشار', exact: true }).tap();
+    const plan = page.getByRole('dialog', { name: 'بررسی تغییرات و انتشار' });
+    await expect(plan.getByRole('cell', { name: 'تغییر برچسب' })).toBeVisible();
+    await expect(plan).toContainText('«عنوان واحد»');
+    const box = (await plan.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(plan.getByRole('button', { name: 'انتشار', exact: true })).toBeInViewport();
+    await page.screenshot({ path: 'test-results/designer-plan-phone.png' });
+    await plan.getByRole('button', { name: 'انصراف', exact: true }).tap();
+    await expect(plan).toBeHidden();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+  });
+});

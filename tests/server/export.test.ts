@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +6,7 @@ import { isoToJalali } from '../../runtime/shared/jalali';
 import type { ListPage } from '../../runtime/shared/envelope';
 import { MAX_EXPORT_ROWS } from '../../server/entities/export';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
+import { unzip } from '../support/zip';
 
 /** RFC 4180 reader: rows of fields (quoted fields may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {
@@ -34,29 +34,6 @@ function parseCsv(text: string): string[][] {
   }
   if (field || row.length) rows.push([...row, field]);
   return rows;
-}
-
-/** Files of a ZIP archive (central directory; stored or deflated entries). */
-function unzip(buf: Buffer): Map<string, string> {
-  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = buf.readUInt16LE(end + 10);
-  let at = buf.readUInt32LE(end + 16);
-  const out = new Map<string, string>();
-  for (let n = 0; n < count; n++) {
-    expect(buf.readUInt32LE(at)).toBe(0x02014b50);
-    const method = buf.readUInt16LE(at + 10);
-    const size = buf.readUInt32LE(at + 20);
-    const nameLen = buf.readUInt16LE(at + 28);
-    const extra = buf.readUInt16LE(at + 30);
-    const comment = buf.readUInt16LE(at + 32);
-    const local = buf.readUInt32LE(at + 42);
-    const name = buf.subarray(at + 46, at + 46 + nameLen).toString('utf8');
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    out.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
-    at += 46 + nameLen + extra + comment;
-  }
-  return out;
 }
 
 const CODE_FILTER = { code: { filterType: 'text', type: 'startsWith', filter: 'C-000' } };

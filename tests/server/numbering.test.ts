@@ -118,6 +118,34 @@ describe.each(DIALECTS)('numbering series on %s', (dialect) => {
     expect(next.body.Data.number).toBe('TK-1405-0004');
   });
 
+  it('a Preview shows the number a Create would take and spends none', async () => {
+    const preview = (values: Record<string, unknown>, entity = 'Ticket') =>
+      call<EntityRow>(app, `Common/${entity}/Preview`, tok.admin!, { values });
+    // 0001–0004 of 1405 are taken above: the next is 0005, as often as it is asked
+    const first = await preview({ date: '2026-07-03', category: 'z', code: 'P' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.Data.number).toBe('TK-1405-0005');
+    expect((await preview({ date: '2026-07-04', category: 'z', code: 'P' })).body.Data.number).toBe(
+      'TK-1405-0005',
+    );
+    // the series of the date's year: another year's would-be number, its series not started either
+    expect((await preview({ date: '2027-05-02', category: 'z', code: 'P' })).body.Data.number).toBe(
+      'TK-1406-0002',
+    );
+    // nothing was kept: no row, and the Create takes the number previewed
+    const listed = await call<{ rows: EntityRow[] }>(app, 'Common/Ticket/GetList', tok.admin!, {
+      startRow: 0,
+      endRow: 100,
+    });
+    expect(listed.body.Data.rows.filter((r) => r.code === 'P')).toEqual([]);
+    const made = await create({ date: '2026-07-03', category: 'z', code: 'P' });
+    expect(made.body.Data.number).toBe('TK-1405-0005');
+    // a draft of a series numbered on finalise: a Preview gives no number
+    const claim = await preview({ date: '2026-07-03', code: 'Q' }, 'Claim');
+    expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+    expect(claim.body.Data.number).toBeUndefined();
+  });
+
   it('numbers a finalise-numbered document once, when it is finalised', async () => {
     const draft = await create({ number: 'MINE', date: '2026-08-01', code: 'Z' }, 'Claim');
     expect(draft.status).toBe(200);

@@ -37,6 +37,12 @@ const useStyles = makeStyles({
       WebkitTextFillColor: tokens.colorNeutralForeground1,
       fontWeight: tokens.fontWeightSemibold,
     },
+    // a figure still unknown says so as a hint (a draft's number: «پس از قطعی شدن…»), not as a value
+    '& .fui-Input__input:disabled::placeholder, & .fui-Textarea__textarea:disabled::placeholder': {
+      color: tokens.colorNeutralForeground3,
+      WebkitTextFillColor: tokens.colorNeutralForeground3,
+      fontWeight: tokens.fontWeightRegular,
+    },
   },
 });
 

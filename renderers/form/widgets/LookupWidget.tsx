@@ -193,13 +193,17 @@ export function LookupWidget(props: WidgetProps) {
             search?.search('');
           }
         }}
-        onOptionSelect={(_, data) => {
+        onOptionSelect={(e, data) => {
           const picked = data.optionValue ? Number(data.optionValue) : null;
-          setTyped(null);
           if (picked === null || !Number.isFinite(picked)) {
+            // Fluent unselects the chosen row at the first key typed over it (an input change): the
+            // row stays chosen until the text is emptied (onType) or settled on leaving (settle)
+            if (e.type === 'change') return;
+            setTyped(null);
             props.onChange(undefined);
             return;
           }
+          setTyped(null);
           pick(options.find((o) => o.id === picked) ?? { id: picked, text: data.optionText ?? '' });
         }}
       >
