@@ -4,6 +4,7 @@ import { pascal, type ChildDefinition, type EntityDefinition } from '../../runti
 import { createAjv } from '../../runtime/shared/validation';
 import { expandLifecycle } from '../../runtime/shared/lifecycle';
 import { expandNumbering } from '../../runtime/shared/numbering';
+import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { ValidatorModules, validationSchema } from './validators';
 
 export interface Entity {
@@ -48,9 +49,10 @@ export class Registry {
   constructor(defs: EntityDefinition[], previous?: Registry) {
     this.validators = previous?.validators ?? new ValidatorModules();
     const ajv = createAjv();
-    // a document's lifecycle fields and a numbered field are added here, where every definition
-    // (file or published) loads (runtime/shared/lifecycle.ts, runtime/shared/numbering.ts)
-    for (const def of defs.map((raw) => expandNumbering(expandLifecycle(raw)))) {
+    // a document's lifecycle fields, a numbered field and a master row's detail account are added
+    // here, where every definition (file or published) loads (runtime/shared/lifecycle.ts,
+    // runtime/shared/numbering.ts, runtime/shared/detailAccount.ts)
+    for (const def of defs.map((raw) => expandNumbering(expandLifecycle(expandDetailAccount(raw))))) {
       const old = previous?.byKey.get(entityKey(def));
       if (old && JSON.stringify(old.def) === JSON.stringify(def)) {
         this.add(old);

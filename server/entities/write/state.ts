@@ -34,6 +34,11 @@ interface RequestBase {
   transition?: LifecycleTransition;
   /** The reason of a `cancel` transition (stored in `cancelReason`). */
   reason?: string;
+  /**
+   * Written by an effect of another document's write (a posted voucher, a master row's detail
+   * account: runWriteIn): the guards that keep users off such rows (Effect.guard) let it through.
+   */
+  byEffect?: boolean;
 }
 
 /**
