@@ -54,6 +54,8 @@ export interface EntityScreenProps {
   clientFor?: (entityKey: string) => EntityClient;
   /** User the grid's column layout is remembered for (default: the token's `sub`). */
   userId?: string;
+  /** A row to open on arrival (a link from another screen: `?open={id}`, postingLinks.ts). */
+  openId?: number | null;
 }
 
 const useStyles = makeStyles({
@@ -91,6 +93,7 @@ export function EntityScreen({
   lang,
   clientFor,
   userId,
+  openId,
 }: EntityScreenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -272,6 +275,15 @@ export function EntityScreen({
     const fresh = await client.get(row.id).catch(() => null);
     if (fresh) await openForm({ mode: modeFor(fresh), row: withListTexts(fresh, row) });
   };
+
+  // a link from another screen (a voucher's source, a document's voucher) opens its row
+  const openRef = useRef(openRow);
+  useEffect(() => {
+    openRef.current = openRow;
+  });
+  useEffect(() => {
+    if (openId) void openRef.current({ id: openId, version: 0 });
+  }, [openId]);
 
   // ---- the document lifecycle (lifecycle.ts): Finalise / Cancel / Amend of one row ----
   const [cancelling, setCancelling] = useState<EntityRow | null>(null);

@@ -18,7 +18,6 @@ import type { Untyped } from '../db/untyped';
 import type { Entity, Registry } from '../definitions/registry';
 import { takeCounters } from './counters';
 import { toApiRow, toColumns, type Row } from '../entities/rows';
-import { runWriteIn } from '../entities/write/pipeline';
 import type { WriteState } from '../entities/write/state';
 import { DETAIL_ACCOUNT_TABLE, detailGroupId } from './chart';
 
@@ -95,7 +94,7 @@ export async function keepDetailAccount(w: WriteState): Promise<void> {
     const detail = storedId === null ? null : await storedDetail(w, detailEntity, storedId);
     // refused (417) while a voucher line names it: the row's books stay whole
     if (detail)
-      await runWriteIn(w, {
+      await w.writeIn({
         ...base,
         action: 'delete',
         id: storedId ?? 0,
@@ -112,7 +111,7 @@ export async function keepDetailAccount(w: WriteState): Promise<void> {
     const groupId = await detailGroupId(w.db, spec.group);
     // no such group (a database without the standard chart): the row has no detail account yet
     if (groupId === null) return;
-    const created = await runWriteIn(w, {
+    const created = await w.writeIn({
       ...base,
       action: 'create',
       values: {
@@ -131,7 +130,7 @@ export async function keepDetailAccount(w: WriteState): Promise<void> {
   if (row[DETAIL_ACCOUNT_FIELD] !== detail.id) await setField(w, rowId, Number(detail.id));
   const name = nameOf(w.entity, row);
   if (detail.name !== name)
-    await runWriteIn(w, {
+    await w.writeIn({
       ...base,
       action: 'update',
       id: Number(detail.id),

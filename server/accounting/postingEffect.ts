@@ -17,7 +17,6 @@ import { t } from '../i18n';
 import type { Lines } from '../entities/document';
 import type { Row } from '../entities/rows';
 import { toApiRow } from '../entities/rows';
-import { runWriteIn } from '../entities/write/pipeline';
 import type { WriteState } from '../entities/write/state';
 import { registerEffect } from '../entities/write/steps/effects';
 import { buildPosting, PostingRefused, type BuiltLine, type BuiltVoucher } from './postingBuilder';
@@ -75,9 +74,9 @@ export async function postVoucher(w: WriteState, values: Row, lines: Lines): Pro
   const entity = w.ctx.registry.byEntityKey(VOUCHER_ENTITY);
   if (!entity) throw new Error(`${VOUCHER_ENTITY} is not defined`);
   const base = { source: 'server' as const, entity, user: w.user, lang: w.lang, byEffect: true };
-  const draft = await runWriteIn(w, { ...base, action: 'create', values, lines });
+  const draft = await w.writeIn({ ...base, action: 'create', values, lines });
   if (!draft) throw new Error('voucher not created');
-  const final = await runWriteIn(w, {
+  const final = await w.writeIn({
     ...base,
     action: 'update',
     id: Number(draft.id),

@@ -15,6 +15,7 @@ import { getLang } from '../../runtime/lang';
 import { localText, type EntityDefinition, type EntityPermissions } from '../../runtime/shared/definition';
 import { useScreenTitle } from '../title';
 import { useLoad } from '../../renderers/hooks/useLoad';
+import { openParam } from '../../renderers/screen/postingLinks';
 
 /** The hidden grid the shell draws once ahead of the first click (src/prefetch.ts): in this chunk. */
 export { warmUpGrid } from '../../renderers/grid/warmUp';
@@ -27,7 +28,9 @@ const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entit
 export function EntityRoute() {
   const { t } = useTranslation();
   const { entity = '' } = useParams();
-  const module = segments(useLocation().pathname)[0] ?? '';
+  const location = useLocation();
+  const module = segments(location.pathname)[0] ?? '';
+  const openId = openParam(location.search);
   const lang = getLang();
   const key = `${module}.${entity}`;
 
@@ -60,6 +63,7 @@ export function EntityRoute() {
       client={client}
       lang={lang}
       clientFor={clientFor}
+      openId={openId}
     />
   );
 }

@@ -118,7 +118,7 @@ export async function runSteps(
  * the group-commit queue behind the very transaction asking for it (a deadlock).
  */
 export async function runWriteIn(outer: WriteState, request: ServerWrite): Promise<Row | null> {
-  return stepsIn(outer.ctx, outer.trx, request, WRITE_STEPS, new Map(), outer.afterCommit);
+  return outer.writeIn(request);
 }
 
 async function stepsIn(
@@ -147,6 +147,8 @@ async function stepsIn(
     secrets: request.source === 'server' ? (request.secrets ?? {}) : {},
     row: null,
     afterCommit: [],
+    // steps reach nested writes through the state: no step imports this module
+    writeIn: (nested) => stepsIn(ctx, trx, nested, WRITE_STEPS, new Map(), afterCommit),
   };
   for (const step of steps) if (step.on.includes(w.action)) await step.run(w);
   afterCommit.push(...w.afterCommit);

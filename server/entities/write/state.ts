@@ -96,6 +96,11 @@ export interface WriteState {
   row: Row | null;
   /** Work to do once the transaction has committed (never when it rolls back): cache invalidation. */
   readonly afterCommit: (() => void)[];
+  /**
+   * Runs another write of the server's own code through every step INSIDE this write's
+   * transaction (pipeline.ts runWriteIn): an effect's voucher, a master row's detail account.
+   */
+  readonly writeIn: (request: ServerWrite) => Promise<Row | null>;
 }
 
 /**
