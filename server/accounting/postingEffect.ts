@@ -12,6 +12,7 @@
 import { localText, type Lang } from '../../runtime/shared/definition';
 import { VOUCHER_ENTITY } from '../../runtime/shared/detailAccount';
 import { DOC_STATE_FIELD } from '../../runtime/shared/lifecycle';
+import { BRANCH_FIELD } from '../../runtime/shared/numbering';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n';
 import type { Lines } from '../entities/document';
@@ -38,7 +39,7 @@ export interface VoucherSource {
 
 /** The values and lines of a voucher as the write pipeline stores them. */
 export function voucherValues(
-  built: Omit<BuiltVoucher, 'branch'>,
+  built: Omit<BuiltVoucher, 'branch'> & { branch?: number | null },
   kind: VoucherKind,
   source: VoucherSource | null,
   reverses?: number,
@@ -50,6 +51,8 @@ export function voucherValues(
       kind,
       ...(source ? { sourceEntity: source.entity, sourceId: source.id } : {}),
       ...(reverses ? { reverses } : {}),
+      // the document's branch, kept where the voucher has a branch field (BRANCH_FIELD)
+      ...(built.branch ? { [BRANCH_FIELD]: built.branch } : {}),
       totalDebit: built.totalDebit,
       totalCredit: built.totalCredit,
     },

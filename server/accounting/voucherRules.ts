@@ -1,10 +1,11 @@
 /**
- * The entity rule of accounting vouchers (server/entities/rules/index.ts), on every save and on
- * Finalise: each line's account is postable (a subsidiary account, level 3, active) and carries a
- * detail account exactly where the account's detail groups ask for one, of that group (417 on the
- * line's cell, TableMessageTexts naming the line and the field). The header's kind and source are
- * the server's: a user's voucher is `manual` without a source; only an effect (a posting) writes
- * the others, and keeps them.
+ * Entity rules of the ledger's entities (server/entities/rules/index.ts). Vouchers, on every save
+ * and on Finalise: each line's account is postable (a subsidiary account, level 3, active) and
+ * carries a detail account exactly where the account's detail groups ask for one, of that group
+ * (417 on the line's cell, TableMessageTexts naming the line and the field). The header's kind and
+ * source are the server's: a user's voucher is `manual` without a source; only an effect (a
+ * posting) writes the others, and keeps them. Detail accounts: a floating one's source and group
+ * are the server's.
  */
 import type { Lang } from '../../runtime/shared/definition';
 import type { TableMessage } from '../../runtime/shared/envelope';
@@ -109,6 +110,24 @@ export const voucherRule: EntityRule = {
     const out = byEffect ? values : serverFields(values, before);
     const problems = await voucherLineProblems(trx as unknown as Untyped, lines.lines ?? [], lang);
     if (problems.length) throw invalid([], problems);
+    return out;
+  },
+};
+
+/**
+ * The entity rule of detail accounts: the source of a floating detail account is the server's (a
+ * user's new detail account has none, an update keeps it), and a floating one stays in its group.
+ */
+export const detailAccountRule: EntityRule = {
+  name: 'floatingDetail',
+  async run({ action, before, values, byEffect }) {
+    if (action === 'delete' || !values || byEffect) return values;
+    const out: Row = { ...values };
+    for (const f of ['sourceEntity', 'sourceId']) {
+      if (before && before[f] !== undefined) out[f] = before[f];
+      else delete out[f];
+    }
+    if (before?.sourceEntity !== undefined) out.detailGroup = before.detailGroup;
     return out;
   },
 };

@@ -255,6 +255,16 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     ).body.Data;
     expect(def.fields.detailAccount?.lookup?.entity).toBe('accounting.detailAccount');
     expect(def.schema.properties.detailAccount?.readOnly).toBe(true);
+    // a floating detail account stays in its group and keeps its source, whatever a user sends
+    const [banksGroup] = await list('Accounting/DetailGroup', { code: eq('2') });
+    const stored = (await call<Row>(app, 'Accounting/DetailAccount/Get', admin, { id: detailId })).body.Data;
+    const moved = await call<Row>(app, 'Accounting/DetailAccount/Update', admin, {
+      id: detailId,
+      version: stored.version,
+      values: { ...valuesOf(stored), detailGroup: banksGroup!.id, sourceId: 1 },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.Data).toMatchObject({ detailGroup: detail.detailGroup, sourceId: made.body.Data.id });
     // deleted with the row
     const removed = await call(app, 'Sales/Customer/Delete', staff, {
       id: renamed.body.Data.id,

@@ -12,7 +12,7 @@ import { accountTreeRule } from './accountTree';
 import { discountRulesRule } from './discountRules';
 import { rationingRule } from './rationing';
 import { readOnlyRule } from './readOnly';
-import { voucherRule } from '../../accounting/voucherRules';
+import { detailAccountRule, voucherRule } from '../../accounting/voucherRules';
 
 export type { EntityRule, RuleContext, WriteAction } from './types';
 
@@ -23,6 +23,8 @@ export const ENTITY_RULES: Record<string, readonly EntityRule[]> = {
   'accounting.account': [accountTreeRule],
   // postable accounts and their detail accounts on every line; kind and source are the server's
   'accounting.voucher': [voucherRule],
+  // a floating detail account's source and group are the server's
+  'accounting.detailAccount': [detailAccountRule],
   'inventory.stockMove': [stockChangeRule],
   'inventory.stockCount': [stockCountRule],
   'planning.plan': [planRule],
