@@ -15,6 +15,7 @@ import type { ListPage } from '../../runtime/shared/envelope';
 import type { Untyped } from '../../server/db/untyped';
 import { LEDGER_DAILY, LEDGER_ENTRIES } from '../../server/accounting/ledgerTables';
 import { t } from '../../server/i18n';
+import { ledgerOfFinalVouchers, postInBulk } from '../../server/accounting/bulkPosting';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
 type Row = EntityRow & Record<string, unknown> & { lines?: Record<string, unknown>[] };
@@ -196,6 +197,24 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     });
     expect(settings.find((s) => s.key === 'accounting.account.receivable')?.value).toBe('1201');
     expect(settings.length).toBe(18);
+    // the pickers' filters (lookup `filter`): a voucher line offers active subsidiary accounts only,
+    // an account's parent groups and general accounts only
+    const voucherDef = (
+      await call<{ children: { lines: { fields: { account: { lookup: { filter: object } } } } } }>(
+        app,
+        'Meta/Entity/GetDefinition',
+        staff,
+        { module: 'accounting', name: 'voucher' },
+      )
+    ).body.Data;
+    const postable = await list('Accounting/Account', voucherDef.children.lines.fields.account.lookup.filter);
+    expect(postable.length).toBeGreaterThan(40);
+    expect(postable.every((a) => a.level === 3 && a.active === true)).toBe(true);
+    const parents = await list('Accounting/Account', {
+      level: { filterType: 'number', type: 'lessThan', filter: 3 },
+    });
+    expect(parents.length).toBeGreaterThan(20);
+    expect(parents.every((a) => Number(a.level) < 3)).toBe(true);
     // the settings grid names them in Persian
     const def = (
       await call<{ fields: Record<string, { enumLabels?: Record<string, { fa: string }> }> }>(
@@ -619,6 +638,68 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     const second = await finalise('Treasury/PettyExpense', fixed.body.Data, () => analyst);
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.Data.number).toBe('PE-1405-0002');
+    await ledgerAgrees();
+  });
+
+  it('bulk posting (the demo seed): final documents get their voucher once, cancelled ones the reversal too', async () => {
+    const customers = await list('Sales/Customer');
+    const banks = await list('Treasury/BankAccount');
+    const made: Row[] = [];
+    for (const amount of [4_000_000, 5_000_000, 6_000_000]) {
+      const r = await call<Row>(app, 'Treasury/Receipt/Create', staff, {
+        values: { date: '2026-09-01', party: customers[2]!.id, amount, bankAccount: banks[0]!.id },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      made.push(r.body.Data);
+    }
+    const table = app.ctx.registry.byEntityKey('treasury.receipt')!.table;
+    // written as the seed writes them: states set directly, no effect ran
+    await sql
+      .updateTable(table)
+      .set({ docState: 'final' })
+      .where('id', 'in', [made[0]!.id, made[1]!.id])
+      .execute();
+    await sql.updateTable(table).set({ docState: 'cancelled' }).where('id', '=', made[2]!.id).execute();
+    const written = await postInBulk(sql, app.ctx, 'treasury.receipt', t('fa', 'posting.reversalPrefix'));
+    expect(written).toBeGreaterThanOrEqual(4);
+    for (const r of made.slice(0, 2)) {
+      const [v, ...more] = await vouchersOf('treasury.receipt', r.id);
+      expect(more).toEqual([]);
+      expect(v).toMatchObject({ kind: 'posted', docState: 'final', totalDebit: r.amount });
+      expect(String(v!.number)).toMatch(/^V-1405-\d{6}$/);
+      expect((await entriesOf(v!.id)).length).toBe(2);
+    }
+    const [posted, reversal] = await vouchersOf('treasury.receipt', made[2]!.id);
+    expect(reversal).toMatchObject({ kind: 'reversal', reverses: posted!.id, date: posted!.date });
+    expect([...(await netOfSource('treasury.receipt', made[2]!.id)).values()].every((n) => n === 0)).toBe(
+      true,
+    );
+    // once only
+    expect(await postInBulk(sql, app.ctx, 'treasury.receipt', 'x')).toBe(0);
+    // a manual voucher finalised in bulk gets its entries
+    const [receivable, sales] = [await accountId('1201'), await accountId('6101')];
+    const manual = await call<Row>(app, 'Accounting/Voucher/Create', staff, {
+      values: {
+        date: '2026-09-02',
+        description: 'سند دستی قطعی‌شده در انبوه',
+        lines: [
+          { account: receivable, detail1: customers[2]!.detailAccount, debit: 700, credit: 0 },
+          { account: sales, debit: 0, credit: 700 },
+        ],
+      },
+    });
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    const vouchers = app.ctx.registry.byEntityKey('accounting.voucher')!.table;
+    await sql
+      .updateTable(vouchers)
+      .set({ docState: 'final' })
+      .where('id', '=', manual.body.Data.id)
+      .execute();
+    expect(await ledgerOfFinalVouchers(sql, app.ctx)).toBe(1);
+    expect((await entriesOf(manual.body.Data.id)).map((e) => Number(e.debit) + Number(e.credit))).toEqual([
+      700, 700,
+    ]);
+    expect(await ledgerOfFinalVouchers(sql, app.ctx)).toBe(0);
     await ledgerAgrees();
   });
 
