@@ -641,6 +641,36 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     await ledgerAgrees();
   });
 
+  it('a designer may not publish a posting that reads a field hidden from its role', async () => {
+    const hide = { role: 'analyst', entity: 'sales.invoice', field: 'discount', mode: 'hidden' };
+    await app.ctx.db.insertInto('field_permissions').values(hide).execute();
+    try {
+      const invoice = (
+        await call<{ definition: { posting: { lines: Record<string, unknown>[] } } }>(
+          app,
+          'SystemConfig/Designer/Get',
+          analyst,
+          { key: 'sales.invoice' },
+        )
+      ).body.Data.definition;
+      // the shipped lines read the discount already: unchanged, they add no read
+      const same = await call(app, 'SystemConfig/Designer/Plan', analyst, { definition: invoice });
+      expect(same.status, JSON.stringify(same.body)).toBe(200);
+      invoice.posting.lines.push({
+        id: 'leak',
+        account: { code: '8206' },
+        debit: { var: 'discount' },
+      });
+      const leak = await call(app, 'SystemConfig/Designer/Plan', analyst, { definition: invoice });
+      expect(leak.status).toBe(417);
+      expect((leak.body.ServerMessageTexts ?? []).map((m) => m.FieldName)).toEqual([
+        '/posting/lines/3/debit',
+      ]);
+    } finally {
+      await app.ctx.db.deleteFrom('field_permissions').where('role', '=', 'analyst').execute();
+    }
+  });
+
   it('bulk posting (the demo seed): final documents get their voucher once, cancelled ones the reversal too', async () => {
     const customers = await list('Sales/Customer');
     const banks = await list('Treasury/BankAccount');
