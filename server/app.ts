@@ -40,6 +40,8 @@ import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
+import { registerAccountingEffects } from './accounting';
+import { backfillDetailAccounts } from './accounting/detailAccounts';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -71,6 +73,8 @@ async function prepare(ctx: AppContext): Promise<{ retyped: Retyped[]; skipped: 
     await seed(trx, ctx);
     // rows without a lifecycle state (older rows, seeded drafts) are drafts
     await backfillDocStates(db, ctx.registry);
+    // master rows without their floating detail account get one (server/accounting/detailAccounts.ts)
+    await backfillDetailAccounts(db, ctx.dialect, ctx.registry);
     // files named by rows before files had an owning row get one (attachments/links.ts)
     await claimAttachmentRows(trx, ctx.registry);
     await showLicence(trx, ctx);
@@ -91,6 +95,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     rateLimit: { ...base.rateLimit, ...options.config?.rateLimit },
   } as ServerConfig;
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
+  registerAccountingEffects();
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);
   // report definitions name entities of the shipped files (schemas/reports/, server/reportDefs/)

@@ -8,6 +8,7 @@ export type Lang = 'fa' | 'en';
 
 import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
+import type { PostingDefinition } from './posting';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -120,6 +121,11 @@ export interface LookupSpec {
    * no list has the picked row, what `fill` gave stays (the item's own price).
    */
   fillFrom?: FillFromSpec;
+  /**
+   * The rows a picker offers: a GetList filterModel over the looked-up entity, e.g. only active
+   * subsidiary accounts on a voucher line. A hint to the pickers; the server checks the value.
+   */
+  filter?: Record<string, unknown>;
 }
 
 /**
@@ -220,6 +226,16 @@ export interface EntityDefinition {
    */
   numbering?: NumberingSpec;
   /**
+   * What a final document posts to the general ledger (runtime/shared/posting.ts, docs/accounting.md):
+   * one balanced voucher on Finalise, its reversal on Cancel.
+   */
+  posting?: PostingDefinition;
+  /**
+   * Each row has its floating detail account (تفصیلی شناور) in the detail group of this code, kept by
+   * the server and shown as the read-only lookup field `detailAccount` (runtime/shared/detailAccount.ts).
+   */
+  detailAccount?: DetailAccountSpec;
+  /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
    */
@@ -230,6 +246,11 @@ export interface EntityDefinition {
    * server's Preview for the figures it shows before saving.
    */
   serverComputed?: boolean;
+}
+
+/** A definition's `detailAccount`: the code of the detail group (accounting.detailGroup) its rows' accounts belong to. */
+export interface DetailAccountSpec {
+  group: string;
 }
 
 /** What a definition's `lifecycle` declares (every key optional: `{}` is the plain lifecycle). */

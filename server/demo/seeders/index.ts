@@ -12,6 +12,7 @@ import { seedTransport } from './transport';
 import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 import { seedLifecycle } from './lifecycle';
+import { seedLedger } from './ledger';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -28,4 +29,6 @@ export const SEEDERS: Seeder[] = [
   seedPlanActuals,
   // documents final and cancelled: after every module's documents exist
   seedLifecycle,
+  // the vouchers and ledger entries of the final documents and vouchers
+  seedLedger,
 ];

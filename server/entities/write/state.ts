@@ -40,6 +40,11 @@ interface RequestBase {
    * the document's date, when not sent, defaults into it as the form's does (initialValues step).
    */
   period?: PeriodRange | null;
+  /**
+   * Written by an effect of another document's write (a posted voucher, a master row's detail
+   * account: runWriteIn): the guards that keep users off such rows (Effect.guard) let it through.
+   */
+  byEffect?: boolean;
 }
 
 /**
@@ -97,6 +102,11 @@ export interface WriteState {
   row: Row | null;
   /** Work to do once the transaction has committed (never when it rolls back): cache invalidation. */
   readonly afterCommit: (() => void)[];
+  /**
+   * Runs another write of the server's own code through every step INSIDE this write's
+   * transaction (pipeline.ts runWriteIn): an effect's voucher, a master row's detail account.
+   */
+  readonly writeIn: (request: ServerWrite) => Promise<Row | null>;
 }
 
 /**
