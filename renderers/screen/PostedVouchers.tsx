@@ -47,7 +47,9 @@ export function PostedVouchers({
   const key = `${definition.module}.${definition.name}`;
   const id = typeof row?.id === 'number' ? row.id : null;
   const load = useLoad<Found | null>(
-    definition.posting && id !== null && clientFor
+    (definition.posting || definition.workflow?.transitions.some((tr) => tr.posting)) &&
+      id !== null &&
+      clientFor
       ? async () => {
           if (!(await mayLookUp(VOUCHER_KEY))) return null;
           const { module, name } = splitEntityKey(VOUCHER_KEY);

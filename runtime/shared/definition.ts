@@ -9,6 +9,8 @@ export type Lang = 'fa' | 'en';
 import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
 import type { PostingDefinition } from './posting';
+import type { Expr } from './rules';
+import type { AllocationSpec, LineImportSpec, SettlementSpec } from './treasury';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -20,7 +22,7 @@ export type LocalText = { fa: string } & Partial<Record<Lang, string>>;
 /** JSON Schema subset a field may use (ajv validates the rest). */
 export interface FieldSchema {
   type: 'string' | 'integer' | 'number' | 'boolean';
-  /** `date` (ISO yyyy-mm-dd), `date-time`, `time` (HH:MM), `ir-national-code`, `ir-company-id`, `ir-postal-code`, `ir-sheba`, `ir-mobile`, `email`. */
+  /** `date` (ISO yyyy-mm-dd), `date-time`, `time` (HH:MM), `ir-national-code`, `ir-company-id`, `ir-postal-code`, `ir-sheba`, `ir-mobile`, `ir-sayad`, `email`. */
   format?: string;
   minLength?: number;
   maxLength?: number;
@@ -179,7 +181,16 @@ export interface EntityDefinition {
    * user of `partyKind` may write (the others are read-only to it, server/security/partyWrite.ts);
    * absent: every field its role allows.
    */
-  scope?: { party?: string; partyKind?: PartyKind; partyEditable?: string[] };
+  scope?: {
+    party?: string;
+    partyKind?: PartyKind;
+    partyEditable?: string[];
+    /**
+     * Further party fields, each for users of its kind (a cheque: its customer for customer users,
+     * its vendor for vendor users); runtime/shared/scope.ts `scopeParty` picks the one of a kind.
+     */
+    also?: { party: string; partyKind: PartyKind }[];
+  };
   /** Menu placement; absent means the entity has no menu item. */
   menu?: { order?: number; icon?: string };
   /** Computed fields and cross-field rules of the document (runtime/shared/rules.ts). */
@@ -236,6 +247,16 @@ export interface EntityDefinition {
    */
   detailAccount?: DetailAccountSpec;
   /**
+   * Amounts this document allocates to other documents when it is finalised (a receipt's lines to
+   * open invoices), taken back when it is cancelled (runtime/shared/treasury.ts, docs/treasury.md).
+   */
+  allocations?: AllocationSpec[];
+  /**
+   * Documents others allocate to (an invoice): the server keeps `open` = `total` − what final
+   * documents allocated to it (runtime/shared/treasury.ts).
+   */
+  settlement?: SettlementSpec;
+  /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
    */
@@ -280,6 +301,12 @@ export interface NumberingSpec {
 export interface WorkflowDefinition {
   field: string;
   initial: string;
+  /**
+   * The initial state by the new row's values: the first entry whose `when` (an expression over
+   * the values) is truthy gives it, else `initial` (a received cheque starts «نزد صندوق», an issued
+   * one «صادرشده»). runtime/shared/workflow.ts `initialState`.
+   */
+  initialWhen?: { when: Expr; state: string }[];
   transitions: WorkflowTransition[];
   /**
    * Per state: the roles that may edit (`edit`) or delete (`delete`) a row in that state; a state
@@ -293,6 +320,14 @@ export interface WorkflowTransition {
   to: string;
   /** Roles allowed to make this transition. */
   roles: string[];
+  /** The transition exists only for rows whose values make this expression truthy. */
+  when?: Expr;
+  /**
+   * What the transition posts to the general ledger (runtime/shared/posting.ts): one balanced
+   * voucher, dated the day of the transition (or `posting.dateField`), when a FINAL document makes
+   * it; reversed with the document's other vouchers when the document is cancelled.
+   */
+  posting?: PostingDefinition;
 }
 
 export interface RowLink {
@@ -326,6 +361,8 @@ export interface ChildDefinition {
   maxItems?: number;
   /** Computed fields and cross-field rules of one line. */
   rules?: RuleSet;
+  /** Lines may be read from a CSV or XLSX file (runtime/shared/treasury.ts LineImportSpec). */
+  import?: LineImportSpec;
 }
 
 /** Columns every entity table has, beside its own fields. */

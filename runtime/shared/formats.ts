@@ -1,5 +1,6 @@
 /** Iranian identifiers with checksums; used as ajv formats on both sides. */
 import { toWesternDigits } from './normalize';
+import { isSayadId } from './treasury';
 
 /** کد ملی: 10 digits, the last a mod-11 check digit; ten equal digits are refused. */
 export function isNationalCode(value: string): boolean {
@@ -60,6 +61,8 @@ export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
   'ir-postal-code': isPostalCode,
   'ir-sheba': isSheba,
   'ir-mobile': isMobile,
+  // شناسه صیادی of a cheque: 16 digits (no public check digit: runtime/shared/treasury.ts)
+  'ir-sayad': isSayadId,
 };
 
 /** The formats as given to ajv (validation.ts) and to standalone validators (validatorRuntime.ts). */

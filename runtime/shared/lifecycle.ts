@@ -7,6 +7,7 @@
  * (server/entities/write/steps/lifecycle.ts) enforces what each state allows.
  */
 import type { EntityDefinition, EnumColor, FieldMeta, FieldSchema, LocalText } from './definition';
+import { workflowStates } from './workflow';
 
 export const DOC_STATE_FIELD = 'docState';
 export const CANCEL_REASON_FIELD = 'cancelReason';
@@ -126,7 +127,7 @@ export function lifecycleProblems(def: EntityDefinition): string[] {
     const wf = def.workflow;
     if (!wf) out.push(`/lifecycle/finaliseFrom: the definition has no workflow`);
     else {
-      const states = new Set([wf.initial, ...wf.transitions.flatMap((t) => [t.from, t.to])]);
+      const states = workflowStates(wf);
       lc.finaliseFrom.forEach((s, i) => {
         if (!states.has(s)) out.push(`/lifecycle/finaliseFrom/${i}: unknown workflow state '${s}'`);
       });

@@ -240,18 +240,36 @@ const truthy = (v: unknown) =>
     (Array.isArray(v) && v.length === 0)
   );
 
-/**
- * The voucher `doc` posts by its definition's `posting`, or null when it posts nothing (no
- * declaration, or every amount zero). Throws PostingRefused when it must not be posted.
- */
-export function buildPosting(doc: PostedDocument, world: PostingWorld): BuiltVoucher | null {
-  const posting: PostingDefinition | undefined = doc.def.posting;
-  if (!posting) return null;
-  const lineCount = Object.values(doc.lines).reduce((n, rows) => n + rows.length, 0);
-  return withinRuleBudget(() => build(posting, doc, world), documentBudget(lineCount));
+/** Another posting than the definition's own (a workflow transition's), and the date it takes. */
+export interface PostingOptions {
+  /** The declaration to build (default: the definition's `posting`). */
+  posting?: PostingDefinition;
+  /** The voucher's date when the declaration names no `dateField` (a transition: the day it is made). */
+  date?: string;
 }
 
-function build(posting: PostingDefinition, doc: PostedDocument, world: PostingWorld): BuiltVoucher | null {
+/**
+ * The voucher `doc` posts by its definition's `posting` (or `options.posting`), or null when it
+ * posts nothing (no declaration, or every amount zero). Throws PostingRefused when it must not be
+ * posted.
+ */
+export function buildPosting(
+  doc: PostedDocument,
+  world: PostingWorld,
+  options: PostingOptions = {},
+): BuiltVoucher | null {
+  const posting: PostingDefinition | undefined = options.posting ?? doc.def.posting;
+  if (!posting) return null;
+  const lineCount = Object.values(doc.lines).reduce((n, rows) => n + rows.length, 0);
+  return withinRuleBudget(() => build(posting, doc, world, options.date), documentBudget(lineCount));
+}
+
+function build(
+  posting: PostingDefinition,
+  doc: PostedDocument,
+  world: PostingWorld,
+  fixedDate?: string,
+): BuiltVoucher | null {
   const docData: Record<string, unknown> = { ...doc.values, ...doc.lines };
   const out: BuiltLine[] = [];
   for (const spec of posting.lines) {
@@ -311,8 +329,8 @@ function build(posting: PostingDefinition, doc: PostedDocument, world: PostingWo
       difference: shown(diff),
     }));
   }
-  const dateField = posting.dateField ?? doc.def.period?.field;
-  const date = dateField ? doc.values[dateField] : undefined;
+  const dateField = posting.dateField ?? (fixedDate ? undefined : doc.def.period?.field);
+  const date = dateField ? doc.values[dateField] : fixedDate;
   if (typeof date !== 'string' || date === '') throw new PostingRefused('dateMissing', () => ({}));
   const branch = asId(doc.values[BRANCH_FIELD]);
   return {

@@ -9,17 +9,20 @@
  * `reversal`, same date, debit and credit swapped, linked to the document and to the voucher it
  * reverses), so every period nets to zero.
  */
-import { localText, type Lang } from '../../runtime/shared/definition';
+import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { todayIso } from '../../runtime/shared/businessDay';
+import type { PostingDefinition } from '../../runtime/shared/posting';
 import { VOUCHER_ENTITY } from '../../runtime/shared/detailAccount';
-import { DOC_STATE_FIELD } from '../../runtime/shared/lifecycle';
+import { DOC_STATE_FIELD, docStateOf } from '../../runtime/shared/lifecycle';
 import { BRANCH_FIELD } from '../../runtime/shared/numbering';
 import { HttpError } from '../http/errors';
+import { lifecycleRefusal, stateText } from '../entities/lifecycleChecks';
 import { t } from '../i18n';
 import type { Lines } from '../entities/document';
 import type { Row } from '../entities/rows';
 import { toApiRow } from '../entities/rows';
 import type { WriteState } from '../entities/write/state';
-import { registerEffect } from '../entities/write/steps/effects';
+import { registerEffect, type WorkflowMove } from '../entities/write/steps/effects';
 import { buildPosting, PostingRefused, type BuiltLine, type BuiltVoucher } from './postingBuilder';
 import { loadPostingWorld } from './postingWorld';
 
@@ -91,15 +94,24 @@ export async function postVoucher(w: WriteState, values: Row, lines: Lines): Pro
   return final;
 }
 
-/** The voucher the finalised document of `w` posts, created and finalised in its transaction. */
-async function postDocument(w: WriteState): Promise<void> {
+/** Whether the definition posts anything: its own `posting` or a workflow transition's. */
+export function postsAnything(def: EntityDefinition): boolean {
+  return Boolean(def.posting) || Boolean(def.workflow?.transitions.some((tr) => tr.posting));
+}
+
+/**
+ * The voucher the finalised document of `w` posts (its definition's `posting`), or the one a
+ * workflow transition declares (`posting`, dated today unless it names a date field), created and
+ * finalised in its transaction.
+ */
+async function postDocument(w: WriteState, posting?: PostingDefinition, date?: string): Promise<void> {
   const def = w.entity.def;
-  if (!def.posting || !w.row) return;
+  if (!(posting ?? def.posting) || !w.row) return;
   const doc = { def, values: w.row, lines: w.lines };
   let built: BuiltVoucher | null;
   try {
-    const world = await loadPostingWorld(w.db, w.ctx.registry, def, [doc]);
-    built = buildPosting(doc, world);
+    const world = await loadPostingWorld(w.db, w.ctx.registry, def, [doc], posting ?? def.posting);
+    built = buildPosting(doc, world, { posting, date });
   } catch (e) {
     if (e instanceof PostingRefused) throw postingError(e);
     throw e;
@@ -140,9 +152,21 @@ async function postedVouchers(w: WriteState): Promise<{ row: Row; lines: Row[] }
   return out;
 }
 
-/** Reversing vouchers of what the cancelled document of `w` posted. */
+/**
+ * A workflow transition that declares `posting` (a cheque deposited, cleared, bounced…): its
+ * voucher, when a final document makes it; a draft or cancelled document may not make it (417).
+ */
+async function postTransition(w: WriteState, move: WorkflowMove): Promise<void> {
+  const posting = move.transition.posting;
+  if (!posting || !w.row) return;
+  const state = docStateOf(w.before);
+  if (state !== 'final') throw lifecycleRefusal('transitionNotFinal', stateText(state));
+  await postDocument(w, posting, todayIso());
+}
+
+/** Reversing vouchers of what the cancelled document of `w` posted (its own and its transitions'). */
 async function reverseDocument(w: WriteState): Promise<void> {
-  if (!w.entity.def.posting || !w.row) return;
+  if (!postsAnything(w.entity.def) || !w.row) return;
   for (const { row, lines } of await postedVouchers(w)) {
     const swapped: BuiltLine[] = lines.map((l) => ({
       account: Number(l.account),
@@ -178,7 +202,8 @@ async function reverseDocument(w: WriteState): Promise<void> {
 export function registerPostingEffect(): void {
   registerEffect({
     name: 'posting',
-    onFinalise: postDocument,
+    onFinalise: (w) => postDocument(w),
     onCancel: reverseDocument,
+    onWorkflow: postTransition,
   });
 }

@@ -12,7 +12,7 @@ import {
   DETAIL_ACCOUNT_ENTITY,
   DETAIL_ACCOUNT_FIELD,
 } from '../../runtime/shared/detailAccount';
-import type { PostingLine } from '../../runtime/shared/posting';
+import type { PostingDefinition, PostingLine } from '../../runtime/shared/posting';
 import type { Registry } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
 import { toApiRow, type Row } from '../entities/rows';
@@ -35,8 +35,7 @@ function placeholders(text: string | undefined): string[] {
 }
 
 /** The lookup fields the posting reads: account fields, detail fields, template placeholders. */
-function usedLookups(def: EntityDefinition): UsedLookup[] {
-  const posting = def.posting;
+function usedLookups(def: EntityDefinition, posting: PostingDefinition | undefined): UsedLookup[] {
   if (!posting) return [];
   const out: UsedLookup[] = [];
   const add = (field: string, forEach?: string) => {
@@ -90,15 +89,18 @@ async function readRows(
   return out;
 }
 
-/** Everything the postings of `docs` (documents of one definition) read, in the caller's transaction. */
+/**
+ * Everything the postings of `docs` (documents of one definition) read, in the caller's
+ * transaction: by the definition's `posting`, or by `posting` (a workflow transition's).
+ */
 export async function loadPostingWorld(
   db: Untyped,
   registry: Registry,
   def: EntityDefinition,
   docs: readonly PostedDocument[],
+  posting: PostingDefinition | undefined = def.posting,
 ): Promise<PostingWorld> {
   const world = emptyWorld();
-  const posting = def.posting;
   if (!posting || docs.length === 0) return world;
   const lines = posting.lines as PostingLine[];
   const settingKeys = lines.flatMap((l) => ('setting' in l.account ? [l.account.setting] : []));
@@ -111,7 +113,7 @@ export async function loadPostingWorld(
 
   // the rows lookups name, per looked-up entity
   const wanted = new Map<string, number[]>();
-  for (const use of usedLookups(def)) {
+  for (const use of usedLookups(def, posting)) {
     const target = fieldMetaOf(def, use.field, use.forEach)?.lookup?.entity;
     if (!target) continue;
     const ids = wanted.get(target) ?? [];

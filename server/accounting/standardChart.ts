@@ -57,6 +57,10 @@ export const STANDARD_CHART: ChartAccount[] = [
   A('1201', 'حساب‌های دریافتنی تجاری', 'asset', 'debit', 'persons'),
   A('1202', 'اسناد دریافتنی', 'asset', 'debit', 'persons'),
   A('1203', 'سایر حساب‌های دریافتنی', 'asset', 'debit', 'persons'),
+  // cheques received (docs/treasury.md): deposited ones per bank, bounced and protested per party
+  A('1204', 'اسناد در جریان وصول', 'asset', 'debit', 'banks'),
+  A('1205', 'چک‌های برگشتی', 'asset', 'debit', 'persons'),
+  A('1206', 'اسناد واخواستی', 'asset', 'debit', 'persons'),
   A('13', 'موجودی کالا', 'asset', 'debit'),
   A('1301', 'موجودی کالا', 'asset', 'debit'),
   A('1302', 'کالای در راه', 'asset', 'debit'),
@@ -172,6 +176,12 @@ export const ACCOUNT_SETTINGS = {
   retainedEarnings: '5301',
   currentEarnings: '5302',
   openingBalance: '5303',
+  // treasury: cheques received and issued (docs/treasury.md)
+  notesReceivable: '1202',
+  notesInCollection: '1204',
+  bouncedCheques: '1205',
+  protestedNotes: '1206',
+  notesPayable: '3102',
 } as const;
 
 export type AccountSettingName = keyof typeof ACCOUNT_SETTINGS;

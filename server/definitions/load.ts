@@ -16,6 +16,7 @@ import { safetyProblems } from './safety';
 import { postingLookupProblems } from './postingCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
+import { workflowStates } from '../../runtime/shared/workflow';
 
 export class DefinitionError extends Error {
   constructor(message: string) {
@@ -77,6 +78,11 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
   });
   if ((def.scope?.party === undefined) !== (def.scope?.partyKind === undefined) && def.scope)
     problems.push(`/scope: party and partyKind go together`);
+  (def.scope?.also ?? []).forEach((s, i) => {
+    if (!isField(s.party)) problems.push(`/scope/also/${i}/party: unknown field '${s.party}'`);
+    if (s.partyKind === def.scope?.partyKind)
+      problems.push(`/scope/also/${i}/partyKind: '${s.partyKind}' is scoped already`);
+  });
   // the date closed periods, lock dates and the fiscal-period list scope read (docs/api.md)
   if (def.period && !(known.has(def.period.field) && kindOf(def, def.period.field) === 'date'))
     problems.push(`/period/field: '${def.period.field}' is not a date field`);
@@ -102,14 +108,32 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
   return problems;
 }
 
-/** `workflow.states` names states of the workflow, its roles nothing else to check here. */
+/**
+ * `workflow.states` names states of the workflow; the states of `initialWhen` and of transitions
+ * are values of the state field (when it has an enum); its roles nothing else to check here.
+ */
 function workflowStateProblems(def: EntityDefinition): string[] {
   const wf = def.workflow;
-  if (!wf?.states) return [];
-  const known = new Set([wf.initial, ...wf.transitions.flatMap((t) => [t.from, t.to])]);
-  return Object.keys(wf.states)
+  if (!wf) return [];
+  const known = workflowStates(wf);
+  const out = Object.keys(wf.states ?? {})
     .filter((s) => !known.has(s))
     .map((s) => `/workflow/states/${s}: unknown workflow state`);
+  const values = Object.hasOwn(def.schema.properties, wf.field)
+    ? def.schema.properties[wf.field]?.enum
+    : undefined;
+  if (values) {
+    (wf.initialWhen ?? []).forEach((e, i) => {
+      if (!values.includes(e.state))
+        out.push(`/workflow/initialWhen/${i}/state: '${e.state}' is not a value of '${wf.field}'`);
+    });
+    wf.transitions.forEach((tr, i) => {
+      for (const end of ['from', 'to'] as const)
+        if (!values.includes(tr[end]))
+          out.push(`/workflow/transitions/${i}/${end}: '${tr[end]}' is not a value of '${wf.field}'`);
+    });
+  }
+  return out;
 }
 
 /** A stated kind the field's schema does not fit (runtime/shared/fieldKind.ts kindMismatch). */

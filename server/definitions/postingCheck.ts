@@ -14,7 +14,7 @@
 import type { EntityDefinition, LocalText } from '../../runtime/shared/definition';
 import { ACCOUNT_ENTITY, DETAIL_ACCOUNT_ENTITY } from '../../runtime/shared/detailAccount';
 import { kindOf } from '../../runtime/shared/fieldKind';
-import type { PostingLine } from '../../runtime/shared/posting';
+import type { PostingDefinition, PostingLine } from '../../runtime/shared/posting';
 import type { Untyped } from '../db/untyped';
 import { accountsByCode, detailGroupId, POSTABLE_LEVEL, settingValues } from '../accounting/chart';
 import { fieldMetaOf } from '../accounting/postingBuilder';
@@ -25,7 +25,23 @@ export interface PostingProblem {
   params: Record<string, unknown>;
 }
 
-const at = (i: number, rest = '') => `/posting/lines/${i}${rest}`;
+/**
+ * Every posting a definition declares, with its JSON path: its own (`/posting`) and those of its
+ * workflow transitions (`/workflow/transitions/{i}/posting`, docs/treasury.md).
+ */
+export function declaredPostings(def: EntityDefinition): { path: string; posting: PostingDefinition }[] {
+  const out: { path: string; posting: PostingDefinition }[] = [];
+  if (def.posting) out.push({ path: '/posting', posting: def.posting });
+  def.workflow?.transitions.forEach((tr, i) => {
+    if (tr.posting) out.push({ path: `/workflow/transitions/${i}/posting`, posting: tr.posting });
+  });
+  return out;
+}
+
+const lineAt =
+  (base: string) =>
+  (i: number, rest = '') =>
+    `${base}/lines/${i}${rest}`;
 
 /** Names of `{{name}}` placeholders (`name__display` as `name`). */
 function placeholders(text: LocalText | undefined): string[] {
@@ -40,22 +56,34 @@ function knownField(def: EntityDefinition, name: string, forEach?: string): bool
   return Boolean(child && Object.hasOwn(child.schema.properties, name));
 }
 
-/** Problems of the posting declaration on its own (the definition as in force, expanded). */
+/** Problems of the posting declarations on their own (the definition as in force, expanded). */
 export function postingProblems(def: EntityDefinition): PostingProblem[] {
-  const posting = def.posting;
-  if (!posting) return [];
+  return declaredPostings(def).flatMap(({ path, posting }) => onePostingProblems(def, posting, path));
+}
+
+function onePostingProblems(
+  def: EntityDefinition,
+  posting: PostingDefinition,
+  base: string,
+): PostingProblem[] {
+  const at = lineAt(base);
   const out: PostingProblem[] = [];
-  if (!def.lifecycle) out.push({ path: '/posting', key: 'postingLifecycle', params: {} });
-  const dateField = posting.dateField ?? def.period?.field;
-  if (!dateField || !Object.hasOwn(def.schema.properties, dateField) || kindOf(def, dateField) !== 'date')
+  if (!def.lifecycle) out.push({ path: base, key: 'postingLifecycle', params: {} });
+  // a transition's voucher is dated the day it is made unless it names a date field
+  const transition = base !== '/posting';
+  const dateField = posting.dateField ?? (transition ? undefined : def.period?.field);
+  if (
+    (dateField || !transition) &&
+    (!dateField || !Object.hasOwn(def.schema.properties, dateField) || kindOf(def, dateField) !== 'date')
+  )
     out.push({
-      path: posting.dateField ? '/posting/dateField' : '/posting',
+      path: posting.dateField ? `${base}/dateField` : base,
       key: 'postingDate',
       params: { field: dateField ?? '' },
     });
   for (const name of placeholders(posting.description))
     if (!knownField(def, name))
-      out.push({ path: '/posting/description', key: 'postingTemplate', params: { field: name } });
+      out.push({ path: `${base}/description`, key: 'postingTemplate', params: { field: name } });
   const ids = new Set<string>();
   (posting.lines as PostingLine[]).forEach((line, i) => {
     if (ids.has(line.id)) out.push({ path: at(i, '/id'), key: 'postingLineId', params: { id: line.id } });
@@ -85,8 +113,16 @@ export function postingLookupProblems(
   def: EntityDefinition,
   defOf: (key: string) => EntityDefinition | undefined,
 ): PostingProblem[] {
-  const posting = def.posting;
-  if (!posting) return [];
+  return declaredPostings(def).flatMap(({ path, posting }) => oneLookupProblems(def, posting, path, defOf));
+}
+
+function oneLookupProblems(
+  def: EntityDefinition,
+  posting: PostingDefinition,
+  base: string,
+  defOf: (key: string) => EntityDefinition | undefined,
+): PostingProblem[] {
+  const at = lineAt(base);
   const out: PostingProblem[] = [];
   (posting.lines as PostingLine[]).forEach((line, i) => {
     const target = (field: string) => fieldMetaOf(def, field, line.forEach)?.lookup?.entity;
@@ -124,7 +160,19 @@ export async function postingDataProblems(db: Untyped, def: EntityDefinition): P
       key: 'detailGroupMissing',
       params: { group: def.detailAccount.group },
     });
-  const lines = (def.posting?.lines ?? []) as PostingLine[];
+  for (const { path, posting } of declaredPostings(def))
+    out.push(...(await oneDataProblems(db, posting, path)));
+  return out;
+}
+
+async function oneDataProblems(
+  db: Untyped,
+  posting: PostingDefinition,
+  base: string,
+): Promise<PostingProblem[]> {
+  const at = lineAt(base);
+  const out: PostingProblem[] = [];
+  const lines = posting.lines as PostingLine[];
   if (lines.length === 0) return out;
   const settings = await settingValues(
     db,

@@ -12,7 +12,7 @@ import { MAX_PATTERN_LENGTH, unsafePattern } from '../../runtime/shared/patternS
 import { RuleBudgetError, expressionShapeProblems, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { evaluate, unsafeOperations, type Expr, type RuleSet } from '../../runtime/shared/rules';
 import { numberingProblems } from '../../runtime/shared/numbering';
-import { postingProblems } from './postingCheck';
+import { declaredPostings, postingProblems } from './postingCheck';
 
 export interface SafetyProblem {
   path: string;
@@ -182,10 +182,18 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
     ruleSetProblems('/rules', def.rules, out, trial);
     for (const [name, child] of Object.entries(def.children ?? {}))
       ruleSetProblems(`/children/${name}/rules`, child.rules, out, trial);
-    (def.posting?.lines ?? []).forEach((line, i) => {
-      for (const part of ['debit', 'credit', 'when'] as const)
-        exprProblems(`/posting/lines/${i}/${part}`, line[part], out, trial);
-    });
+    for (const { path, posting } of declaredPostings(def))
+      posting.lines.forEach((line, i) => {
+        for (const part of ['debit', 'credit', 'when'] as const)
+          exprProblems(`${path}/lines/${i}/${part}`, line[part], out, trial);
+      });
+    // the workflow's conditions (runtime/shared/workflow.ts)
+    (def.workflow?.initialWhen ?? []).forEach((e, i) =>
+      exprProblems(`/workflow/initialWhen/${i}/when`, e.when, out, trial),
+    );
+    def.workflow?.transitions.forEach((tr, i) =>
+      exprProblems(`/workflow/transitions/${i}/when`, tr.when, out, trial),
+    );
   });
   return out;
 }

@@ -6,6 +6,7 @@ import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
+import { scopedFor } from '../../runtime/shared/scope';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { lineFieldsOf, stripLineChanges } from '../security/lineFields';
 import type { Lang } from '../../runtime/shared/definition';
@@ -35,7 +36,7 @@ export async function readAudit(
 ): Promise<AuditEntry[]> {
   // a vendor/customer reads the history of rows in its own scope only (and never of deleted ones)
   const kind = partyKind(user);
-  if (kind && entity.def.scope?.partyKind === kind) {
+  if (scopedFor(entity.def, kind)) {
     const q = await listQuery(
       ctx,
       entity,

@@ -15,6 +15,7 @@ import type { FieldDiff } from '../../runtime/shared/reports';
 import { cached } from '../security/accessCache';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { partyKind, permissionsByEntity } from '../security/permissions';
+import { scopedFor } from '../../runtime/shared/scope';
 import type { Row } from './rows';
 
 export const AUDIT_LOG = 'management.auditLog';
@@ -30,7 +31,7 @@ async function auditableKeys(ctx: AppContext, user: CurrentUser): Promise<Set<st
   for (const [key, p] of perms) {
     if (!p.view) continue;
     const entity = ctx.registry.byEntityKey(key);
-    if (!entity || (kind && entity.def.scope?.partyKind === kind)) continue;
+    if (!entity || scopedFor(entity.def, kind)) continue;
     out.add(key);
   }
   return out;

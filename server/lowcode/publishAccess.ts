@@ -15,6 +15,7 @@ import type { Expr, RuleSet } from '../../runtime/shared/rules';
 import type { AppContext, CurrentUser } from '../context';
 import { entityKey, type Entity } from '../definitions/registry';
 import { t } from '../i18n';
+import { declaredPostings } from '../definitions/postingCheck';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { permissionsByEntity } from '../security/permissions';
 
@@ -113,6 +114,15 @@ function reads(def: EntityDefinition): Read[] {
   for (const [name, child] of Object.entries(def.children ?? {}))
     out.push(...ruleSetReads(`/children/${name}/rules`, child.rules, children, name));
   out.push(...postingReads(def, children, named));
+  // the workflow's conditions: which transitions a row has would tell the values they read
+  (def.workflow?.initialWhen ?? []).forEach((e, i) => {
+    const read = exprRead(`/workflow/initialWhen/${i}/when`, e.when, children);
+    if (read) out.push(read);
+  });
+  def.workflow?.transitions.forEach((tr, i) => {
+    const read = exprRead(`/workflow/transitions/${i}/when`, tr.when, children);
+    if (read) out.push(read);
+  });
   return out;
 }
 
@@ -140,19 +150,21 @@ function postingReads(
         });
       }
   };
-  templates('/posting/description', def.posting?.description);
-  (def.posting?.lines ?? []).forEach((line, i) => {
-    const at = `/posting/lines/${i}`;
-    for (const part of ['debit', 'credit', 'when'] as const)
-      out.push(exprRead(`${at}/${part}`, line[part], children));
-    const fieldRead = (path: string, field: string): Read => ({
-      ...named(path, field),
-      fields: new Set([field, ...children.map((c) => `${c}.${field}`)]),
+  for (const { path, posting } of declaredPostings(def)) {
+    templates(`${path}/description`, posting.description);
+    posting.lines.forEach((line, i) => {
+      const at = `${path}/lines/${i}`;
+      for (const part of ['debit', 'credit', 'when'] as const)
+        out.push(exprRead(`${at}/${part}`, line[part], children));
+      const fieldRead = (path: string, field: string): Read => ({
+        ...named(path, field),
+        fields: new Set([field, ...children.map((c) => `${c}.${field}`)]),
+      });
+      if ('field' in line.account) out.push(fieldRead(`${at}/account/field`, line.account.field));
+      (line.details ?? []).forEach((d, k) => out.push(fieldRead(`${at}/details/${k}/field`, d.field)));
+      templates(`${at}/description`, line.description);
     });
-    if ('field' in line.account) out.push(fieldRead(`${at}/account/field`, line.account.field));
-    (line.details ?? []).forEach((d, k) => out.push(fieldRead(`${at}/details/${k}/field`, d.field)));
-    templates(`${at}/description`, line.description);
-  });
+  }
   return out.filter((r): r is Read => r !== null);
 }
 

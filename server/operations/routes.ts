@@ -69,13 +69,14 @@ export async function operationsPlugin(app: FastifyInstance): Promise<void> {
     const entity = await entityFor(ctx, user, body.entity, 'view');
     const wf = entity.def.workflow;
     if (!wf) return { field: null, current: null, states: [] };
-    const current =
+    const row =
       body.id === undefined || body.id === null
-        ? wf.initial
-        : String((await getRow(ctx, entity, user, positiveInt(body.id)))[wf.field] ?? wf.initial);
+        ? null
+        : await getRow(ctx, entity, user, positiveInt(body.id));
+    const current = row ? String(row[wf.field] ?? wf.initial) : wf.initial;
     const labels = entity.def.fields[wf.field]?.enumLabels ?? {};
     const label = (s: string) => localText(labels[s], req.lang) || s;
-    const next = allowedTransitions(wf, current, user.role).map((t) => t.to);
+    const next = allowedTransitions(wf, current, user.role, row ?? {}).map((t) => t.to);
     return {
       field: wf.field,
       current,

@@ -15,6 +15,7 @@ import type { Untyped } from '../db/untyped';
 import { HttpError } from '../http/errors';
 import { t } from '../i18n';
 import type { Row } from '../entities/rows';
+import { findTransition, initialState, initialStates, transitionsFrom } from '../../runtime/shared/workflow';
 
 export const TRANSITION_LOG_TABLE = tableName({ module: 'workFlow', name: 'transitionLog' });
 
@@ -30,9 +31,14 @@ function refuse(key: string, entity: Entity, wf: WorkflowDefinition, from: strin
   }));
 }
 
-/** Transitions out of `from` that `role` may make. */
-export function allowedTransitions(wf: WorkflowDefinition, from: string, role: string): WorkflowTransition[] {
-  return wf.transitions.filter((tr) => tr.from === from && tr.roles.includes(role));
+/** Transitions out of `from` that `role` may make for a row with `values` (their `when`). */
+export function allowedTransitions(
+  wf: WorkflowDefinition,
+  from: string,
+  role: string,
+  values: Record<string, unknown> = {},
+): WorkflowTransition[] {
+  return transitionsFrom(wf, from, values, role);
 }
 
 /**
@@ -50,16 +56,19 @@ export async function enforceWorkflow(
   if (!wf || !values) return;
   const asked = typeof values[wf.field] === 'string' ? (values[wf.field] as string) : undefined;
   if (!before) {
-    if (asked !== undefined && asked !== wf.initial)
-      throw refuse('errors.WorkflowInitialState', entity, wf, wf.initial, asked);
-    values[wf.field] = wf.initial;
+    // the initial state by the values (`initialWhen`); a form's default of another initial state
+    // (a new cheque's before its direction is chosen) takes the right one
+    const initial = initialState(wf, values);
+    if (asked !== undefined && asked !== initial && !initialStates(wf).includes(asked))
+      throw refuse('errors.WorkflowInitialState', entity, wf, initial, asked);
+    values[wf.field] = initial;
     return;
   }
   const from = typeof before[wf.field] === 'string' ? (before[wf.field] as string) : wf.initial;
   const to = asked ?? from;
   values[wf.field] = to;
   if (to === from) return;
-  const transition = wf.transitions.find((tr) => tr.from === from && tr.to === to);
+  const transition = findTransition(wf, from, to, values);
   if (!transition) throw refuse('errors.WorkflowTransitionUndefined', entity, wf, from, to);
   if (!user || !transition.roles.includes(user.role))
     throw refuse('errors.WorkflowTransitionNotAllowed', entity, wf, from, to);

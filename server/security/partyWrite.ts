@@ -14,22 +14,18 @@ import type { CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { invalid } from '../http/errors';
 import { fieldMessage } from '../i18n';
+import { scopeParty } from '../../runtime/shared/scope';
 import { partyKind } from './permissions';
 
 export function ownPartyValues(entity: Entity, user: CurrentUser, values: unknown, lang: Lang): unknown {
-  const scope = entity.def.scope;
-  if (!scope?.party || scope.party === 'id' || !scope.partyKind) return values;
-  if (
-    partyKind(user) !== scope.partyKind ||
-    typeof values !== 'object' ||
-    values === null ||
-    Array.isArray(values)
-  )
-    return values;
-  const given = (values as Record<string, unknown>)[scope.party];
+  // the party field of this user's kind (scope.party, or one of scope.also)
+  const party = scopeParty(entity.def, partyKind(user));
+  if (!party || party === 'id') return values;
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) return values;
+  const given = (values as Record<string, unknown>)[party];
   if (given !== undefined && given !== null && given !== user.partyId)
-    throw invalid([fieldMessage(lang, scope.party, 'errors.FieldNotWritable')]);
-  return { ...values, [scope.party]: user.partyId };
+    throw invalid([fieldMessage(lang, party, 'errors.FieldNotWritable')]);
+  return { ...values, [party]: user.partyId };
 }
 
 /** Fields of `def` a user may not write because it is a party user and they are not partyEditable. */

@@ -7,8 +7,17 @@
  * are reversed, never deleted) when it is cancelled. An effect refuses by throwing an HttpError;
  * the whole write then rolls back.
  */
+import type { WorkflowTransition } from '../../../../runtime/shared/definition';
+import { findTransition } from '../../../../runtime/shared/workflow';
 import type { WriteState, WriteStep } from '../state';
 import { ALL_ACTIONS } from '../state';
+
+/** A move of a row along its workflow (an Update changing the state field). */
+export interface WorkflowMove {
+  from: string;
+  to: string;
+  transition: WorkflowTransition;
+}
 
 /** What a document's finalisation or cancellation does elsewhere (postings, stock entries…). */
 export interface Effect {
@@ -20,6 +29,11 @@ export interface Effect {
   onFinalise?(w: WriteState): Promise<void> | void;
   /** After a final document was cancelled: reverses what onFinalise did. */
   onCancel?(w: WriteState): Promise<void> | void;
+  /**
+   * After an Update moved the row along its workflow (the workflow step allowed the transition and
+   * the row is stored): e.g. the voucher a transition declares (a cheque deposited).
+   */
+  onWorkflow?(w: WriteState, move: WorkflowMove): Promise<void> | void;
   /**
    * Before the lifecycle step, on an Update (transitions included) or Delete of a stored row of
    * its entities not made by an effect (request.byEffect): refuses (throws) a change users may not
@@ -53,6 +67,12 @@ export const effectsStep: WriteStep = {
   on: ALL_ACTIONS,
   async run(w) {
     const transition = w.request.transition;
+    const move = workflowMove(w);
+    if (move)
+      for (const effect of EFFECTS.values()) {
+        if (effect.entities && !effect.entities.includes(w.entity.key)) continue;
+        await effect.onWorkflow?.(w, move);
+      }
     if (!transition || !w.entity.def.lifecycle) return;
     for (const effect of EFFECTS.values()) {
       if (effect.entities && !effect.entities.includes(w.entity.key)) continue;
@@ -61,6 +81,17 @@ export const effectsStep: WriteStep = {
     }
   },
 };
+
+/** The workflow move an Update makes (the state field changed along a declared transition), or null. */
+function workflowMove(w: WriteState): WorkflowMove | null {
+  const wf = w.entity.def.workflow;
+  if (!wf || w.action !== 'update' || !w.before || !w.values || w.request.transition) return null;
+  const from = typeof w.before[wf.field] === 'string' ? (w.before[wf.field] as string) : wf.initial;
+  const to = w.values[wf.field];
+  if (typeof to !== 'string' || to === from) return null;
+  const transition = findTransition(wf, from, to, w.values);
+  return transition ? { from, to, transition } : null;
+}
 
 /** Runs the guards of the effects of `w.entity` (Effect.guard) for a user's change of a stored row. */
 export async function guardEffects(w: WriteState): Promise<void> {
