@@ -36,11 +36,13 @@ import { loadReportDefinitions } from './reportDefs/load';
 import { ReportRegistry } from './reportDefs/registry';
 import { entityKey } from './definitions/registry';
 import { operationsPlugin } from './operations/routes';
+import { treasuryPlugin } from './treasury/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
 import { registerAccountingEffects } from './accounting';
+import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
 
 export interface BuildOptions {
@@ -75,6 +77,8 @@ async function prepare(ctx: AppContext): Promise<{ retyped: Retyped[]; skipped: 
     await backfillDocStates(db, ctx.registry);
     // master rows without their floating detail account get one (server/accounting/detailAccounts.ts)
     await backfillDetailAccounts(db, ctx.dialect, ctx.registry);
+    // documents others allocate to start whole (server/treasury/allocations.ts)
+    await backfillSettlements(db, ctx.registry);
     // files named by rows before files had an owning row get one (attachments/links.ts)
     await claimAttachmentRows(trx, ctx.registry);
     await showLicence(trx, ctx);
@@ -96,6 +100,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   } as ServerConfig;
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
   registerAccountingEffects();
+  registerAllocationEffect();
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);
   // report definitions name entities of the shipped files (schemas/reports/, server/reportDefs/)
@@ -173,6 +178,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await gridViewsPlugin(scope);
     await entityPlugin(scope);
     await operationsPlugin(scope);
+    await treasuryPlugin(scope);
     await attachmentsPlugin(scope);
   });
   installAttachmentSweep(app);

@@ -8,7 +8,14 @@ import type { WorkflowDefinition, WorkflowTransition } from './definition';
 import { evaluate, type Expr } from './rules';
 
 const truthy = (v: unknown) =>
-  !(v === false || v === null || v === undefined || v === 0 || v === '' || (Array.isArray(v) && v.length === 0));
+  !(
+    v === false ||
+    v === null ||
+    v === undefined ||
+    v === 0 ||
+    v === '' ||
+    (Array.isArray(v) && v.length === 0)
+  );
 
 /** Whether an expression holds for `values` (an expression that fails to evaluate does not). */
 function holds(expr: Expr, values: Record<string, unknown>): boolean {

@@ -28,7 +28,11 @@ import { loadPostingWorld } from './postingWorld';
 const CHUNK = 500;
 
 /** The lines of documents by id, per child table (in line order). */
-async function linesOf(db: Untyped, entity: Entity, ids: readonly number[]): Promise<Map<number, Lines>> {
+export async function linesOf(
+  db: Untyped,
+  entity: Entity,
+  ids: readonly number[],
+): Promise<Map<number, Lines>> {
   const out = new Map<number, Lines>(ids.map((id) => [id, {}]));
   for (const child of entity.children)
     for (let at = 0; at < ids.length; at += CHUNK) {
@@ -49,7 +53,7 @@ async function linesOf(db: Untyped, entity: Entity, ids: readonly number[]): Pro
 }
 
 /** A voucher to insert: built lines, its kind, source and the voucher it reverses. */
-interface PendingVoucher {
+export interface PendingVoucher {
   built: Omit<BuiltVoucher, 'branch'> & { branch?: number | null };
   kind: VoucherKind;
   source: VoucherSource | null;
@@ -57,7 +61,11 @@ interface PendingVoucher {
 }
 
 /** Inserts final vouchers (numbered from their series) with their lines and ledger entries; answers their ids. */
-async function insertVouchers(db: Untyped, ctx: AppContext, pending: PendingVoucher[]): Promise<number[]> {
+export async function insertVouchers(
+  db: Untyped,
+  ctx: AppContext,
+  pending: PendingVoucher[],
+): Promise<number[]> {
   const voucher = ctx.registry.byEntityKey(VOUCHER_ENTITY);
   const child = voucher?.children.find((c) => c.name === 'lines');
   if (!voucher || !child || pending.length === 0) return [];

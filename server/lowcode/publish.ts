@@ -30,6 +30,7 @@ import { expandLifecycle } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { backfillDocStates } from '../entities/lifecycleBackfill';
 import { backfillDetailAccounts } from '../accounting/detailAccounts';
+import { backfillSettlements } from '../treasury/allocations';
 
 /** Problems of a definition sent by the designer, as "JSON path" and message; [] when valid. */
 export function checkDefinition(
@@ -227,6 +228,7 @@ export async function publish(
       );
     await backfillDocStates(db, registry);
     await backfillDetailAccounts(db, ctx.dialect, registry);
+    await backfillSettlements(db, registry);
     await copyRetyped(db, ctx.dialect, kept);
     await syncAdminPermissions(trx, registry);
     if (isNew && user.role !== 'admin') await grantRole(trx, user.role, key);

@@ -106,7 +106,7 @@ export async function runReportDefinition(
   const access = await reportAccess(ctx, user, def, action);
   const params = await applyParams(ctx, def, body.params, lang, selectedYear, access.forced);
   checkParamFields(access, params, lang);
-  const answer = await access.source.run({ ctx, def, entity: access.entity, params, lang });
+  const answer = await access.source.run({ ctx, user, def, entity: access.entity, params, lang });
   const totals = totalsOf(def, answer.rows, answer.totals);
   const result: ReportResult = {
     rows: answer.rows.map((r) => strip(r, access.hidden)),

@@ -5,13 +5,15 @@
  */
 import type { Lang } from '../../runtime/shared/definition';
 import type { ReportDefinition, ReportParamKind, ReportValue } from '../../runtime/shared/reportDefinition';
-import type { AppContext } from '../context';
+import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 
 export type SourceRow = Record<string, ReportValue>;
 
 export interface SourceCall {
   ctx: AppContext;
+  /** Who runs the report (sources reading entity rows read them as this user may). */
+  user: CurrentUser;
   def: ReportDefinition;
   /** The report's `entity` (e.g. accounting.voucher: the document the ledger copies). */
   entity: Entity;

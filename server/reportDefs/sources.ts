@@ -4,7 +4,12 @@ import { ledgerBalances } from './ledger/balances';
 import { ledgerLines } from './ledger/lines';
 import { ledgerStatement } from './ledger/statement';
 import type { ReportSource } from './source';
+import { entityRows } from './entityRows';
+import { treasuryReconciliation } from './treasury/reconciliation';
 
 export const SOURCES: ReadonlyMap<string, ReportSource> = new Map(
-  [ledgerBalances, ledgerLines, ledgerAging, ledgerStatement].map((s) => [s.name, s]),
+  [ledgerBalances, ledgerLines, ledgerAging, ledgerStatement, entityRows, treasuryReconciliation].map((s) => [
+    s.name,
+    s,
+  ]),
 );

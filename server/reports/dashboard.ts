@@ -73,7 +73,8 @@ export function dashboardFor(role: string, dashboards: DashboardDef[]): Dashboar
  * its last day, or first day of a future period), so a past period shows its own last month.
  */
 function rangeIn(name: PeriodName, now: Date, period: SelectedPeriod | null): { from: string; to: string } {
-  if (!period) return periodRange(name, now);
+  // days from today whatever the period shown (cheques falling due)
+  if (!period || name === 'next7Days') return periodRange(name, now);
   if (name === 'thisYear') return { from: period.startDate, to: period.endDate };
   const [y, m, d] = dateInPeriod(todayIso(now), period).split('-').map(Number);
   return periodRange(name, new Date(y!, m! - 1, d!));

@@ -2,8 +2,8 @@
 import { jalaaliMonthLength, toGregorian, toJalaali } from 'jalaali-js';
 import { todayIso } from '../../runtime/shared/jalali';
 
-export type PeriodName = 'thisMonth' | 'thisYear' | 'last12Months';
-export const PERIOD_NAMES: readonly PeriodName[] = ['thisMonth', 'thisYear', 'last12Months'];
+export type PeriodName = 'thisMonth' | 'thisYear' | 'last12Months' | 'next7Days';
+export const PERIOD_NAMES: readonly PeriodName[] = ['thisMonth', 'thisYear', 'last12Months', 'next7Days'];
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -15,6 +15,9 @@ export function jalaliToIsoParts(jy: number, jm: number, jd: number): string {
 /** First and last day (inclusive, ISO) of the named Jalali period containing `now`. */
 export function periodRange(name: PeriodName, now: Date = new Date()): { from: string; to: string } {
   const [y, m, d] = todayIso(now).split('-').map(Number) as [number, number, number];
+  // today and the six days after it (cheques falling due this coming week)
+  if (name === 'next7Days')
+    return { from: todayIso(now), to: new Date(Date.UTC(y, m - 1, d + 6)).toISOString().slice(0, 10) };
   const j = toJalaali(y, m, d);
   if (name === 'thisMonth')
     return {

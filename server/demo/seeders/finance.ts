@@ -1,6 +1,6 @@
 /**
  * Finance demo data of the demo company (financeData.ts): chart of accounts, bank accounts, cash
- * boxes, receipts, payments, cheques, price lists, campaigns, discount rules, quotas, sales
+ * boxes, receipts, payments, price lists, campaigns, discount rules, quotas, sales
  * invoices and vouchers in fiscal year 1405. Under DEMO_VOLUME=full tens of thousands of invoices
  * and vouchers; under small a few of each. Parts needing items (inventory.item) are skipped when
  * there are none.
@@ -12,16 +12,16 @@ import type { Untyped } from '../../db/untyped';
 import type { AppContext } from '../../context';
 import type { Seeder } from './seeder';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
-import { BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES, DRAWERS } from './financeData';
+import { BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES } from './financeData';
 import { insertDocs, invoices, vouchers, type Rule, type SaleItem } from './financeDocs';
 import { seedStandardChart } from './chart';
 import { backfillDetailAccounts } from '../../accounting/detailAccounts';
 import { DETAIL_ACCOUNT_FIELD } from '../../../runtime/shared/detailAccount';
 
 const VOLUME = {
-  full: { invoices: 20_000, vouchers: 20_000, receipts: 3_000, payments: 2_000, cheques: 1_200 },
+  full: { invoices: 20_000, vouchers: 20_000, receipts: 3_000, payments: 2_000 },
   // five of each document with a lifecycle: drafts, a final and a cancelled one (./lifecycle.ts)
-  small: { invoices: 5, vouchers: 5, receipts: 5, payments: 5, cheques: 3 },
+  small: { invoices: 5, vouchers: 5, receipts: 5, payments: 5 },
 };
 
 async function saleItems(db: Kysely<SystemTables>, ctx: AppContext): Promise<SaleItem[]> {
@@ -55,24 +55,6 @@ function moneyDocs(
       cashBox: viaBank ? null : pick(r, cashBoxes),
       bankAccount: viaBank ? pick(r, banks) : null,
       description: pick(r, texts),
-    };
-  });
-}
-
-function cheques(count: number): Values[] {
-  const r = rng(14053);
-  const statuses = ['pending', 'pending', 'deposited', 'cleared', 'cleared', 'bounced'];
-  return Array.from({ length: count }, (_, i) => {
-    const issued = Math.floor(r() * DAYS_SO_FAR);
-    return {
-      number: String(300000 + i * 7 + Math.floor(r() * 7)),
-      direction: r() < 0.65 ? 'received' : 'issued',
-      bank: pick(r, BANK_ACCOUNTS)[0],
-      issueDate: day1405(issued),
-      dueDate: day1405(Math.min(364, issued + 15 + Math.floor(r() * 120))),
-      amount: (5 + Math.floor(r() * 400)) * 1_000_000,
-      drawer: pick(r, DRAWERS),
-      status: pick(r, statuses),
     };
   });
 }
@@ -114,7 +96,6 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
     'treasury.payment',
     moneyDocs(volume.payments, 'P', vendorIds, cashBoxes, banks, payments, 14055),
   );
-  await insertBatch(db, ctx, 'treasury.cheque', cheques(volume.cheques));
   const campaigns = await insertBatch(db, ctx, 'marketing.campaign', CAMPAIGNS);
   const items = await saleItems(db, ctx);
   const rules: Rule[] = [

@@ -50,15 +50,6 @@ export const CAMPAIGNS: Values[] = [
   },
 ];
 
-export const DRAWERS = [
-  'فروشگاه زنجیره‌ای افق',
-  'بازرگانی رضایی و شرکا',
-  'پخش سراسری البرز',
-  'صنایع غذایی مهرگان',
-  'تعاونی مصرف کارکنان',
-  'شرکت ساختمانی آرمان',
-];
-
 /** Expense account codes of the standard chart and the texts of their demo vouchers. */
 export const EXPENSES: [string, string][] = [
   ['8201', 'اجاره انبار مرکزی'],

@@ -13,6 +13,7 @@ import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 import { seedLifecycle } from './lifecycle';
 import { seedLedger } from './ledger';
+import { seedTreasury } from './treasury';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -31,4 +32,6 @@ export const SEEDERS: Seeder[] = [
   seedLifecycle,
   // the vouchers and ledger entries of the final documents and vouchers
   seedLedger,
+  // cheques with their moves, allocations, a bank statement: vouchers of their own (bulk)
+  seedTreasury,
 ];

@@ -13,6 +13,10 @@ import { discountRulesRule } from './discountRules';
 import { rationingRule } from './rationing';
 import { readOnlyRule } from './readOnly';
 import { detailAccountRule, voucherRule } from '../../accounting/voucherRules';
+import { settlementRule } from '../../treasury/allocations';
+import { chequeBookRule, chequeRule } from '../../treasury/cheques';
+import { statementRule } from '../../treasury/reconciliation';
+import type { EntityDefinition } from '../../../runtime/shared/definition';
 
 export type { EntityRule, RuleContext, WriteAction } from './types';
 
@@ -25,6 +29,11 @@ export const ENTITY_RULES: Record<string, readonly EntityRule[]> = {
   'accounting.voucher': [voucherRule],
   // a floating detail account's source and group are the server's
   'accounting.detailAccount': [detailAccountRule],
+  // an issued cheque takes a leaf of its cheque book; a book's leaves are the server's once used
+  'treasury.cheque': [chequeRule],
+  'treasury.chequeBook': [chequeBookRule],
+  // a statement line matched by hand names a ledger entry of its bank account
+  'treasury.bankStatement': [statementRule],
   'inventory.stockMove': [stockChangeRule],
   'inventory.stockCount': [stockCountRule],
   'planning.plan': [planRule],
@@ -35,4 +44,12 @@ export const ENTITY_RULES: Record<string, readonly EntityRule[]> = {
 /** The rules of an entity, in order ([] when it has none). */
 export function rulesOf(entityKey: string): readonly EntityRule[] {
   return ENTITY_RULES[entityKey] ?? [];
+}
+
+/**
+ * Rules every definition declaring a key gets, after its own: `settlement` (the open amount of a
+ * document others allocate to is the server's, server/treasury/allocations.ts).
+ */
+export function declaredRules(def: EntityDefinition): readonly EntityRule[] {
+  return def.settlement ? [settlementRule] : [];
 }

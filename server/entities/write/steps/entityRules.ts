@@ -3,7 +3,7 @@
  * accounts is a tree, promotions and quotas of an invoice, a closed fiscal period, stock-taking),
  * in order, each seeing the values the previous one returned.
  */
-import { rulesOf } from '../../rules';
+import { declaredRules, rulesOf } from '../../rules';
 import { ALL_ACTIONS, type WriteStep } from '../state';
 
 export const entityRulesStep: WriteStep = {
@@ -11,7 +11,7 @@ export const entityRulesStep: WriteStep = {
   on: ALL_ACTIONS,
   async run(w) {
     const given = w.values;
-    for (const rule of rulesOf(w.entity.key))
+    for (const rule of [...rulesOf(w.entity.key), ...declaredRules(w.entity.def)])
       w.values = await rule.run({
         trx: w.trx,
         action: w.action,
