@@ -139,7 +139,7 @@ export const seedTreasury: Seeder = async ({ db, ctx, vendorIds, customerIds }) 
       // open cheques fall due ahead of today (some this week); the others in the past months
       const due = open
         ? addDays(today, story.soon ? 1 + Math.floor(r() * 6) : 8 + Math.floor(r() * 80))
-        : addDays(today, -(6 + Math.floor(r() * 150)));
+        : addDays(today, -(6 + Math.floor(r() * 100)));
       const dueDate = clamp(due, addDays(YEAR_FROM, 20), YEAR_TO);
       const issueDate = clamp(addDays(dueDate, -(15 + Math.floor(r() * 60))), YEAR_FROM, addDays(today, -1));
       // the moves: deposited a day or three before it falls due, cleared or bounced after
@@ -289,7 +289,7 @@ async function seedAllocations(db: Untyped, ctx: Parameters<Seeder>[0]['ctx'], t
 }
 
 /**
- * One statement of the bank account over the last two months: a line per ledger entry of the
+ * One statement of the bank account over the last four months: a line per ledger entry of the
  * account (some a day later, as banks book them), less the last withdrawal (a cheque not yet
  * presented), plus a bank fee and interest the books do not have; matched, all confirmed but one.
  */
@@ -301,10 +301,10 @@ async function seedStatement(
 ) {
   const statement = ctx.registry.byEntityKey('treasury.bankStatement');
   if (!statement) return;
-  const from = addDays(today, -60);
+  const from = addDays(today, -120);
   const to = addDays(today, -1);
   const header: Row = {
-    title: 'صورت‌حساب دو ماه اخیر',
+    title: 'صورت‌حساب چهار ماه اخیر',
     bankAccount,
     fromDate: from,
     toDate: to,
