@@ -44,6 +44,11 @@ export function fieldParse(source: KindSource, name: string, input: unknown): un
   return parseValue(kindOf(source, name), input, partsOf(source, name));
 }
 
+/** The formats that make a field of their kind (date, ir-sheba…). */
+const KIND_FORMATS: ReadonlySet<string> = new Set(
+  Object.values(KINDS).flatMap((spec) => (spec.format === undefined ? [] : [spec.format])),
+);
+
 /**
  * Why a field's schema entry does not fit its stated kind ('' when it does): the type is not one
  * the kind allows, a format of another kind, an enum without values, a lookup without target…
@@ -52,7 +57,8 @@ export function kindMismatch(kind: FieldKind, schema: FieldSchema, meta: FieldMe
   const spec = KINDS[kind];
   if (!spec.types.includes(schema.type)) return `type ${schema.type} is not one of ${spec.types.join(', ')}`;
   if (spec.format !== undefined && schema.format !== spec.format) return `format must be ${spec.format}`;
-  if (spec.format === undefined && schema.format !== undefined && schema.format !== 'uri')
+  // a format no kind owns (uri, ir-sayad) is a constraint of a text field
+  if (spec.format === undefined && schema.format !== undefined && KIND_FORMATS.has(schema.format))
     return `format ${schema.format} belongs to another kind`;
   if (kind === 'enum' && !schema.enum) return 'enum needs its values (schema enum)';
   if (kind !== 'enum' && schema.enum) return 'schema enum belongs to the enum kind';

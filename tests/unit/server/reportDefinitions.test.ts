@@ -38,9 +38,12 @@ describe('report definition loader', () => {
     expect(defs.map((d) => d.name).sort()).toEqual([
       'balanceSheet',
       'detailStatement',
+      'dueCheques',
       'ledger',
+      'openInvoices',
       'partyAging',
       'profitLoss',
+      'reconciliation',
       'trialBalance',
     ]);
     expect(warnings).toEqual([]);
@@ -72,7 +75,7 @@ describe('report definition loader', () => {
 
   it('refuses an unknown source, module or entity, and bad options', () => {
     expect(problems('trialBalance', (d) => (d.source = 'ledger.nothing'))).toContain(
-      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement)",
+      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement, entity.rows, treasury.reconciliation)",
     );
     expect(problems('trialBalance', (d) => (d.module = 'nowhere'))).toContain(
       "/module: unknown module 'nowhere'",
@@ -168,7 +171,7 @@ describe('report definition loader', () => {
     try {
       cpSync(SCHEMAS, dir, { recursive: true });
       const load = () => loadReportDefinitions(dir, ENTITIES);
-      expect(load()).toHaveLength(6);
+      expect(load()).toHaveLength(9);
       const tb = shipped('trialBalance');
       write('reports/accounting/trialBalance.json', { ...tb, module: 'sales' });
       expect(load).toThrow(
@@ -188,7 +191,7 @@ describe('report definition loader', () => {
       expect(load).toThrow(/\/columns\/2\/drill\/params\/ghost: accounting\.ledger has no parameter 'ghost'/);
       write('reports/accounting/trialBalance.json', tb);
       write('reports/accounting/copy.json', { ...tb, name: 'copy' });
-      expect(load()).toHaveLength(7);
+      expect(load()).toHaveLength(10);
       write('reports/accounting/copy.json', tb);
       expect(load).toThrow(/copy\.json: \/name: 'trialBalance' but the file is/);
     } finally {
