@@ -86,6 +86,21 @@ export const seedTreasury: Seeder = async ({ db, ctx, vendorIds, customerIds }) 
   if (banks.length === 0) return;
   const full = ctx.config.demoVolume === 'full';
   const today = clamp(todayIso(), '2026-05-01', '2027-03-01');
+  // what has happened is dated before the demo's newest voucher (a draft: the voucher grid's first
+  // rows stay the demo's drafts)
+  const voucher = entity('accounting.voucher');
+  const newestVoucher = voucher
+    ? ((await untyped
+        .selectFrom(voucher.table)
+        .select('date')
+        .orderBy('date', 'desc')
+        .limit(1)
+        .execute()) as {
+        date: unknown;
+      }[])
+    : [];
+  const before = newestVoucher[0] ? addDays(String(newestVoucher[0].date).slice(0, 10), -1) : today;
+  const past = before < addDays(today, -1) ? before : addDays(today, -1);
   const r = rng(14058);
 
   // cheque books: leaves numbered from their first serial, issued cheques take them in order
@@ -141,7 +156,11 @@ export const seedTreasury: Seeder = async ({ db, ctx, vendorIds, customerIds }) 
         ? addDays(today, story.soon ? 1 + Math.floor(r() * 6) : 8 + Math.floor(r() * 80))
         : addDays(today, -(6 + Math.floor(r() * 100)));
       const dueDate = clamp(due, addDays(YEAR_FROM, 20), YEAR_TO);
-      const issueDate = clamp(addDays(dueDate, -(15 + Math.floor(r() * 60))), YEAR_FROM, addDays(today, -1));
+      // the draft is the newest (the grid's first row, which people and tests open, is a draft)
+      const issueDate =
+        story.doc === 'draft'
+          ? today
+          : clamp(addDays(dueDate, -(15 + Math.floor(r() * 60))), YEAR_FROM, past);
       // the moves: deposited a day or three before it falls due, cleared or bounced after
       const dates = [issueDate];
       for (let step = 1; step < story.path.length; step++) {
@@ -153,7 +172,7 @@ export const seedTreasury: Seeder = async ({ db, ctx, vendorIds, customerIds }) 
             : state === 'cleared' || state === 'bounced'
               ? addDays(dueDate, 1 + Math.floor(r() * 3))
               : addDays(prev, 3 + Math.floor(r() * 12));
-        dates.push(clamp(at < prev ? prev : at, prev, addDays(today, -1)));
+        dates.push(clamp(at < prev ? prev : at, prev, past < prev ? prev : past));
       }
       // the first round's cheques: of the demo customer and vendor users, so their screens show some
       const customer = round === 0 && index < 3 ? customerIds[0]! : pick(r, customerIds);
@@ -227,12 +246,12 @@ export const seedTreasury: Seeder = async ({ db, ctx, vendorIds, customerIds }) 
   moves.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   await postMovesInBulk(untyped, ctx, cheque.key, moves);
 
-  await seedAllocations(untyped, ctx, today, full);
-  await seedStatement(untyped, ctx, banks[0]!.id, today);
+  await seedAllocations(untyped, ctx, past, full);
+  await seedStatement(untyped, ctx, banks[0]!.id, past);
 };
 
 /** Final receipts settling final invoices (all or half of each), posted; the invoices' open amounts follow. */
-async function seedAllocations(db: Untyped, ctx: Parameters<Seeder>[0]['ctx'], today: string, full: boolean) {
+async function seedAllocations(db: Untyped, ctx: Parameters<Seeder>[0]['ctx'], past: string, full: boolean) {
   const invoice = ctx.registry.byEntityKey('sales.invoice');
   const receipt = ctx.registry.byEntityKey('treasury.receipt');
   const settlement = invoice?.def.settlement;
@@ -250,13 +269,27 @@ async function seedAllocations(db: Untyped, ctx: Parameters<Seeder>[0]['ctx'], t
   ).map((row) => toApiRow(invoice, row));
   const cashBoxes = ctx.registry.byEntityKey('treasury.cashBox');
   const boxes = cashBoxes ? (await rowsOf(db, cashBoxes.table, ['id'])).map((x) => Number(x.id)) : [];
+  // dated before the newest receipt (the grid's first rows stay the demo's drafts)
+  const newest = (await db
+    .selectFrom(receipt.table)
+    .select('date')
+    .orderBy('date', 'desc')
+    .limit(1)
+    .execute()) as {
+    date: unknown;
+  }[];
+  const last = newest[0] ? addDays(String(newest[0].date).slice(0, 10), -1) : past;
   const docs = invoices.map((inv, i) => {
     const total = Number(inv[settlement.open]);
     const amount = i % 3 === 1 ? Math.round(total / 2) : total;
     return {
       values: {
         number: `RC-1405-${String(101 + i).padStart(6, '0')}`,
-        date: clamp(addDays(String(inv.date), 5 + Math.floor(r() * 30)), String(inv.date), today),
+        date: clamp(
+          addDays(String(inv.date), 5 + Math.floor(r() * 30)),
+          String(inv.date),
+          last < past ? last : past,
+        ),
         party: Number(inv.customer),
         amount,
         cashBox: boxes[0] ?? null,
@@ -297,12 +330,12 @@ async function seedStatement(
   db: Untyped,
   ctx: Parameters<Seeder>[0]['ctx'],
   bankAccount: number,
-  today: string,
+  until: string,
 ) {
   const statement = ctx.registry.byEntityKey('treasury.bankStatement');
   if (!statement) return;
-  const from = addDays(today, -120);
-  const to = addDays(today, -1);
+  const from = addDays(until, -120);
+  const to = until;
   const header: Row = {
     title: 'صورت‌حساب چهار ماه اخیر',
     bankAccount,
