@@ -67,6 +67,12 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
           },
         ],
       },
+      // its own cheques (#25, docs/treasury.md)
+      {
+        route: '/treasury',
+        title: 'خزانه‌داری',
+        children: [{ route: '/treasury/cheque', title: 'چک‌ها', entity: 'treasury.cheque' }],
+      },
     ]);
     const admin = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', tokens.admin!);
     expect(entities(admin.body.Data)).toContain('security.passwordResetRequest');

@@ -607,6 +607,9 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         'accounting.profitLoss',
         'accounting.balanceSheet',
         'accounting.partyAging',
+        'treasury.openInvoices',
+        'treasury.dueCheques',
+        'treasury.reconciliation',
       ]);
       expect((await menu(storekeeper)).some((i) => i.report)).toBe(false);
       const en = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', staff, {}, { 'accept-language': 'en' });

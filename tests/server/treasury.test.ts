@@ -477,7 +477,7 @@ describe.each(DIALECTS)('treasury on %s', (dialect) => {
     // the open invoices report lists it with its open amount
     const report = ok(
       await call<ReportResult>(app, 'Report/Definition/Run', staff, {
-        report: 'sales.openInvoices',
+        report: 'treasury.openInvoices',
         params: { date: { from: TODAY, to: TODAY }, customer },
       }),
     );
