@@ -7,10 +7,11 @@
  */
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import Form from '@rjsf/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityValues } from '../../runtime/entity/types';
 import { LinesGrid } from './lines/LinesGrid';
+import { LinesImport } from './lines/LinesImport';
 import { formFields } from './fields';
 import { formTemplates } from './templates';
 import type { FormValidators } from './precompiled';
@@ -88,19 +89,27 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
         onSubmit={form.onSubmit}
       >
         {form.lines.children.map(([name, child]) => (
-          <LinesGrid
-            key={name}
-            name={name}
-            child={child}
-            lang={lang}
-            readOnly={readOnly || (editableOnly !== undefined && !editableOnly.includes(name))}
-            initial={form.lines.initial[name] ?? []}
-            errors={form.lines.errors[name]!}
-            onChange={form.lines.onGridChange}
-            clientFor={clientFor}
-            filled={form.lines.filled[name]}
-            documentOf={form.lines.documentOf}
-          />
+          <Fragment key={name}>
+            {child.import && !readOnly && (editableOnly === undefined || editableOnly.includes(name)) && (
+              <LinesImport
+                definition={props.definition}
+                name={name}
+                onLines={(lines) => form.formContext.fill({ [name]: lines })}
+              />
+            )}
+            <LinesGrid
+              name={name}
+              child={child}
+              lang={lang}
+              readOnly={readOnly || (editableOnly !== undefined && !editableOnly.includes(name))}
+              initial={form.lines.initial[name] ?? []}
+              errors={form.lines.errors[name]!}
+              onChange={form.lines.onGridChange}
+              clientFor={clientFor}
+              filled={form.lines.filled[name]}
+              documentOf={form.lines.documentOf}
+            />
+          </Fragment>
         ))}
         {form.messages.length > 0 && (
           <MessageBar intent="error" role="alert" style={{ marginTop: '12px' }} className={styles.after}>

@@ -92,6 +92,8 @@ export interface EntityFormController {
     record?: EntityValues;
     valueOf: (field: string) => unknown;
     setFields: (patch: Record<string, unknown>) => void;
+    /** Sets fields and lines (by child name) as a lookup's pick does (a file's lines: LinesImport). */
+    fill: (values: Record<string, unknown>) => void;
   };
   validator: ReturnType<typeof recordValidator>;
   /** Server field messages and broken rules blamed on fields. */

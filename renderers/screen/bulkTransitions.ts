@@ -10,6 +10,7 @@ import {
   type EntityRow,
   type Lang,
 } from '../../runtime/shared/definition';
+import { transitionsFrom } from '../../runtime/shared/workflow';
 import type { BulkCall } from './bulkActions';
 
 /** Columns the server keeps itself: not sent back in the values of an Update. */
@@ -28,8 +29,12 @@ export interface TransitionTarget {
 export function transitionTargets(def: EntityDefinition, rows: EntityRow[], lang: Lang): TransitionTarget[] {
   const wf = def.workflow;
   if (!wf) return [];
-  const states = new Set(rows.map((r) => (typeof r[wf.field] === 'string' ? r[wf.field] : wf.initial)));
-  const targets = wf.transitions.filter((tr) => states.has(tr.from)).map((tr) => tr.to);
+  // the transitions out of each ticked row's state that apply to it (their `when`)
+  const targets = rows.flatMap((r) =>
+    transitionsFrom(wf, typeof r[wf.field] === 'string' ? String(r[wf.field]) : wf.initial, r).map(
+      (tr) => tr.to,
+    ),
+  );
   return [...new Set(targets)].map((to) => ({ to, label: stateLabel(def, to, lang) }));
 }
 
