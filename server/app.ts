@@ -40,6 +40,7 @@ import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
+import { registerStockEffect } from './inventory/stockEffect';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -91,6 +92,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     rateLimit: { ...base.rateLimit, ...options.config?.rateLimit },
   } as ServerConfig;
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
+  // the stock effect first: the posting of a document reads the costs its stock moved
+  registerStockEffect();
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);
   // report definitions name entities of the shipped files (schemas/reports/, server/reportDefs/)

@@ -11,7 +11,7 @@ import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
 import type { AppContext } from '../../context';
 import type { Seeder } from './seeder';
-import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
+import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
 import { ACCOUNTS, BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES, DRAWERS, parentCode } from './financeData';
 import { insertDocs, invoices, vouchers, type Rule, type SaleItem } from './financeDocs';
 
@@ -196,8 +196,16 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       ...quota(a, items[1], 5_000),
       ...quota(b, items[2], 2_000),
     ]);
-    if (customerIds.length > 0)
-      await insertDocs(db, ctx, 'sales.invoice', invoices(volume.invoices, customerIds, items, rules));
+    if (customerIds.length > 0) {
+      // each invoice ships from a warehouse (its stock goes out when it is final: seeders/stock.ts)
+      const warehouses = await idsOf(db, ctx, 'inventory.warehouse');
+      const w = rng(24051);
+      const docs = invoices(volume.invoices, customerIds, items, rules).map((d) => ({
+        ...d,
+        values: { ...d.values, warehouse: warehouses.length ? pick(w, warehouses) : null },
+      }));
+      await insertDocs(db, ctx, 'sales.invoice', docs);
+    }
   }
   const account = (code: string) => accounts.get(code) ?? 1;
   await insertDocs(db, ctx, 'accounting.voucher', vouchers(volume.vouchers, account));

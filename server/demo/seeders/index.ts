@@ -12,6 +12,7 @@ import { seedTransport } from './transport';
 import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 import { seedLifecycle } from './lifecycle';
+import { seedStock } from './stock';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -24,8 +25,10 @@ export const SEEDERS: Seeder[] = [
   seedFinance,
   seedReports,
   seedLowcode,
-  // plans against actuals: after every module's invoices and stock moves
-  seedPlanActuals,
   // documents final and cancelled: after every module's documents exist
   seedLifecycle,
+  // the stock entries of the final documents (and the opening stock they need)
+  seedStock,
+  // plans against actuals: after every module's invoices and stock entries
+  seedPlanActuals,
 ];
