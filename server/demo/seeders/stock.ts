@@ -3,8 +3,9 @@
  * final stock documents, invoices and counts get their stock entries in bulk
  * (server/inventory/stockBulk.ts: the same planner and arithmetic as a Finalise). So that no final
  * issue finds less than it takes, an opening stock document per warehouse (a final receipt, dated
- * before the first final document, at the items' purchase prices) first brings in what the final
- * documents issue beyond what they receive, with a margin; a final count finds the system quantity
+ * the first day of the year, before the first final document, at the items' purchase prices)
+ * first brings in what the final documents issue beyond what they receive, with a margin, and a
+ * hundred units of every item; a final count finds the system quantity
  * of its date and counts within a few units of it.
  */
 import type { Untyped } from '../../db/untyped';
@@ -17,21 +18,30 @@ import type { Seeder } from './seeder';
 
 const MOVES = 'inventory.stockMove';
 const ITEMS = 'inventory.item';
+const WAREHOUSES = 'inventory.warehouse';
 const FIRST_DAY = '2026-03-21';
 
 /** The day before `iso`. */
 const dayBefore = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
 
-/** Thousandths each item × warehouse needs on hand before the final documents so none goes below zero. */
+/** Thousandths of stock every opening line has beyond what the final documents need: a hundred units. */
+const BASE = 100_000n;
+
+/**
+ * Thousandths each item × warehouse has at the opening, so that no final document goes below zero
+ * and a draft finalised in the demo finds stock: what the final documents issue beyond what they
+ * receive before, a tenth of what they issue, and a hundred units.
+ */
 async function openingNeeds(
   db: Untyped,
   ctx: Parameters<Seeder>[0]['ctx'],
+  pairs: readonly string[],
 ): Promise<{ needs: Map<string, bigint>; first: string }> {
   const running = new Map<string, bigint>();
   const lowest = new Map<string, bigint>();
   const issued = new Map<string, bigint>();
-  let first = FIRST_DAY;
+  let first = '9999-12-31';
   for (const doc of await finalStockDocuments(db, ctx)) {
     if (doc.date < first) first = doc.date;
     // counts move what they find against the system's quantity: they never take more than is there
@@ -45,10 +55,8 @@ async function openingNeeds(
     }
   }
   const needs = new Map<string, bigint>();
-  for (const [key, low] of lowest) {
-    // a margin: a tenth of what goes out, at least twenty units, in whole units
-    const margin = (issued.get(key) ?? 0n) / 10n;
-    const wanted = -low + (margin > 20_000n ? margin : 20_000n);
+  for (const key of new Set([...pairs, ...lowest.keys()])) {
+    const wanted = -(lowest.get(key) ?? 0n) + (issued.get(key) ?? 0n) / 10n + BASE;
     needs.set(key, ((wanted + 999n) / 1000n) * 1000n);
   }
   return { needs, first };
@@ -57,16 +65,18 @@ async function openingNeeds(
 export const seedStock: Seeder = async ({ db, ctx }) => {
   const untyped = db as unknown as Untyped;
   const items = ctx.registry.byEntityKey(ITEMS);
-  if (!items || !ctx.registry.byEntityKey(MOVES)) return;
-  const { needs, first } = await openingNeeds(untyped, ctx);
-  const prices = new Map(
-    (
-      (await untyped.selectFrom(items.table).select(['id', 'purchasePrice']).execute()) as Record<
-        string,
-        unknown
-      >[]
-    ).map((r) => [Number(r.id), Number(r.purchasePrice ?? 0)]),
-  );
+  const warehouses = ctx.registry.byEntityKey(WAREHOUSES);
+  if (!items || !warehouses || !ctx.registry.byEntityKey(MOVES)) return;
+  const itemRows = (await untyped
+    .selectFrom(items.table)
+    .select(['id', 'purchasePrice'])
+    .execute()) as Record<string, unknown>[];
+  const warehouseIds = (
+    (await untyped.selectFrom(warehouses.table).select('id').execute()) as { id: unknown }[]
+  ).map((r) => Number(r.id));
+  const pairs = itemRows.flatMap((i) => warehouseIds.map((w) => `${Number(i.id)}|${w}`));
+  const { needs, first } = await openingNeeds(untyped, ctx, pairs);
+  const prices = new Map(itemRows.map((r) => [Number(r.id), Number(r.purchasePrice ?? 0)]));
   const byWarehouse = new Map<number, Values[]>();
   for (const [key, milli] of needs) {
     const [item, warehouse] = key.split('|').map(Number) as [number, number];
@@ -76,7 +86,8 @@ export const seedStock: Seeder = async ({ db, ctx }) => {
     list.push({ item, quantity, unitCost, amount: Math.round(quantity * unitCost), note: '' });
     byWarehouse.set(warehouse, list);
   }
-  const date = dayBefore(first);
+  // the first day of the year, unless a final document is dated on it or before
+  const date = first > FIRST_DAY ? FIRST_DAY : dayBefore(first);
   await insertBatchDocuments(
     db,
     ctx,
