@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
+import type { ReportResult } from '../../runtime/shared/reportDefinition';
 import { toPersianDigits } from '../../runtime/shared/normalize';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
@@ -310,6 +311,87 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     });
     expect(saved.status, errors(saved.body)).toBe(200);
     expect(saved.body.Data.onHand).toBe(6.5);
+  });
+
+  const report = async (name: string, params: Record<string, unknown>) => {
+    const res = await call<ReportResult>(app, 'Report/Definition/Run', admin, {
+      report: `inventory.${name}`,
+      params,
+    });
+    expect(res.status, errors(res.body)).toBe(200);
+    return res.body.Data;
+  };
+
+  it('the kardex runs the quantity, value and average cost from the opening row, and drills to the document', async () => {
+    const item = await newItem();
+    const dated = (date: string, kind: string, lines: Record<string, unknown>[]) =>
+      finalDoc('Inventory/StockMove', { date, kind, warehouse: w1, lines });
+    await dated('2026-05-01', 'receipt', [{ item, quantity: 3, unitCost: 1000 }]);
+    const second = await dated('2026-05-03', 'receipt', [{ item, quantity: 4, unitCost: 1001 }]);
+    await dated('2026-05-05', 'issue', [{ item, quantity: 2 }]);
+    await dated('2026-06-05', 'issue', [{ item, quantity: 1 }]);
+    // another warehouse is not on this card
+    await finalDoc('Inventory/StockMove', {
+      date: '2026-05-04',
+      kind: 'receipt',
+      warehouse: w2,
+      lines: [{ item, quantity: 9, unitCost: 5 }],
+    });
+    const card = await report('kardex', {
+      item,
+      warehouse: w1,
+      range: { from: '2026-05-02', to: '2026-05-31' },
+    });
+    const pick = (r: Record<string, unknown>) => [
+      r.rowKind ?? r.sourceNumber,
+      r.inQuantity ?? null,
+      r.outQuantity ?? null,
+      r.inValue ?? null,
+      r.outValue ?? null,
+      r.balanceQuantity,
+      r.balanceValue,
+    ];
+    expect(card.rows.map(pick)).toEqual([
+      ['opening', null, null, null, null, 3, 3000],
+      [second.row.number, 4, null, 4004, null, 7, 7004],
+      [expect.any(String), null, 2, null, 2001, 5, 5003],
+    ]);
+    expect(card.rows[1]).toMatchObject({
+      sourceEntity: 'inventory.stockMove',
+      sourceId: second.row.id,
+      unitCost: 1001,
+      averageCost: 1001,
+    });
+    expect(card.totals).toMatchObject({
+      inQuantity: 4,
+      outQuantity: 2,
+      inValue: 4004,
+      outValue: 2001,
+      balanceQuantity: 5,
+      balanceValue: 5003,
+    });
+    // on hand at a date, its value, and by warehouse
+    const at = await report('stockBalance', { date: '2026-05-04', item });
+    const held = at.rows.map((r) => [r.warehouseId, r.quantity, r.value]);
+    expect(held.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [w1, 7, 7004],
+      [w2, 9, 45],
+    ]);
+    expect(at.totals.value).toBe(7049);
+    const valuation = await report('valuation', { date: '2026-05-04', groupBy: 'warehouse' });
+    const whole = await report('stockBalance', { date: '2026-05-04' });
+    expect(valuation.totals.value).toBe(whole.totals.value);
+    // below its reorder point: 6 on hand (w1: 4, w2: 9 → 13 in all), reorder point 20
+    const got = await call<Row>(app, 'Inventory/Item/Get', admin, { id: item });
+    await call(app, 'Inventory/Item/Update', admin, {
+      id: item,
+      version: got.body.Data.version,
+      values: { code: got.body.Data.code, name: got.body.Data.name, unit, reorderPoint: 20 },
+    });
+    const low = await report('belowReorder', {});
+    expect(low.rows.find((r) => r.itemId === item)).toMatchObject({ onHand: 13, shortfall: 7 });
+    const inW2 = await report('belowReorder', { warehouse: w2 });
+    expect(inW2.rows.find((r) => r.itemId === item)).toMatchObject({ onHand: 9, shortfall: 11 });
   });
 
   it('a document type published by an analyst moves stock by its declaration alone', async () => {
