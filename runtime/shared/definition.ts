@@ -134,10 +134,10 @@ export interface LookupSpec {
    */
   fillFrom?: FillFromSpec;
   /**
-   * Fields of the looked-up row shown beside each offered row, after its text (e.g. an item's
-   * on-hand quantity): «K-0001 — برنج · موجودی: ۱۲۰».
+   * Fields of the looked-up row shown beside each offered row, after its text, with their labels
+   * (e.g. an item's on-hand quantity): «K-0001 — برنج · موجودی: ۱۲۰» (runtime/shared/lookup.ts).
    */
-  showFields?: string[];
+  showFields?: { field: string; label: LocalText }[];
 }
 
 /**

@@ -10,7 +10,13 @@ import type { ChildDefinition, EntityDefinition, FieldMeta } from '../../runtime
 import { kindOf } from '../../runtime/shared/fieldKind';
 import type { Expr } from '../../runtime/shared/rules';
 import { STOCK_ITEM_ENTITY, STOCK_WAREHOUSE_ENTITY, type WarehouseRef } from '../../runtime/shared/stock';
-import type { SafetyProblem } from './safety';
+
+/** A problem as safety.ts reports it: JSON path and a `designerCheck` text key with its parameters. */
+interface SafetyProblem {
+  path: string;
+  key: string;
+  params: Record<string, unknown>;
+}
 
 const NUMERIC_KINDS = new Set(['integer', 'decimal', 'money', 'percent']);
 
