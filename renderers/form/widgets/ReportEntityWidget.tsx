@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ReportEntity } from '../../../runtime/shared/reports';
 import { reportEntities } from '../../../runtime/report/reportClient';
 import { setReportEntity } from '../../../runtime/report/reportForm';
-import { controlProps } from './context';
+import { localDigits } from '../../format';
+import { controlProps, widgetLang } from './context';
 import { useLoad } from '../../hooks/useLoad';
 
 const NONE: ReportEntity[] = [];
@@ -21,6 +22,7 @@ export function ReportEntityWidget(props: WidgetProps) {
   const list = useReportEntities();
   const value = typeof props.value === 'string' ? props.value : '';
   useEffect(() => setReportEntity(value), [value]);
+  const lang = widgetLang(props);
   return (
     <Select
       {...controlProps(props)}
@@ -31,7 +33,7 @@ export function ReportEntityWidget(props: WidgetProps) {
       {value && !list.some((e) => e.key === value) && <option value={value}>{value}</option>}
       {list.map((e) => (
         <option key={e.key} value={e.key}>
-          {e.title}
+          {localDigits(e.title, lang)}
         </option>
       ))}
     </Select>

@@ -7,7 +7,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFormStore } from '../../../runtime/report/reportForm';
-import { controlProps } from './context';
+import { localDigits } from '../../format';
+import { controlProps, widgetLang } from './context';
 import { useReportEntities } from './ReportEntityWidget';
 
 export function ReportFieldWidget(props: WidgetProps) {
@@ -19,6 +20,7 @@ export function ReportFieldWidget(props: WidgetProps) {
     (f) => !kinds || kinds.includes(f.kind),
   );
   const value = typeof props.value === 'string' ? props.value : '';
+  const lang = widgetLang(props);
   return (
     <Select
       {...controlProps(props)}
@@ -29,7 +31,8 @@ export function ReportFieldWidget(props: WidgetProps) {
       {value && !fields.some((f) => f.name === value) && <option value={value}>{value}</option>}
       {fields.map((f) => (
         <option key={f.name} value={f.name}>
-          {f.label}
+          {/* the answer's digits are Western (the pipeline's normalisation): shown in the language's */}
+          {localDigits(f.label, lang)}
         </option>
       ))}
     </Select>
