@@ -41,6 +41,8 @@ import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
 import { registerStockEffect } from './inventory/stockEffect';
+import { registerAccountingEffects } from './accounting';
+import { backfillDetailAccounts } from './accounting/detailAccounts';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -72,6 +74,8 @@ async function prepare(ctx: AppContext): Promise<{ retyped: Retyped[]; skipped: 
     await seed(trx, ctx);
     // rows without a lifecycle state (older rows, seeded drafts) are drafts
     await backfillDocStates(db, ctx.registry);
+    // master rows without their floating detail account get one (server/accounting/detailAccounts.ts)
+    await backfillDetailAccounts(db, ctx.dialect, ctx.registry);
     // files named by rows before files had an owning row get one (attachments/links.ts)
     await claimAttachmentRows(trx, ctx.registry);
     await showLicence(trx, ctx);
@@ -94,6 +98,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
   // the stock effect first: the posting of a document reads the costs its stock moved
   registerStockEffect();
+  registerAccountingEffects();
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);
   // report definitions name entities of the shipped files (schemas/reports/, server/reportDefs/)

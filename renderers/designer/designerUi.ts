@@ -67,6 +67,13 @@ export function designerUiSchema(t: Translate): UiSchema {
         'ui:enumNames': [t('designer.form.numberingOnCreate'), t('designer.form.numberingOnFinalise')],
       },
     },
+    // a master row's floating detail account (docs/accounting.md): the detail group's code
+    detailAccount: {
+      ...title('detailAccount'),
+      group: { ...title('detailAccountGroup'), 'ui:options': { dir: 'ltr' } },
+    },
+    // what the document posts (docs/accounting.md): kept as published (Designer/Publish with JSON), not drawn here
+    posting: { 'ui:field': 'designerNothing' },
     // who writes the rows (docs/api.md «Written by the server»): kept as the file says, not edited here
     writes: { 'ui:field': 'designerNothing' },
     serverRows: { 'ui:field': 'designerNothing' },

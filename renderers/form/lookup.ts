@@ -26,6 +26,8 @@ export function lookupRequest(target: LookupTarget, text: string, size = LOOKUP_
     endRow: size,
     sortModel: [{ colId: target.displayField, sort: 'asc' }],
     ...(wanted ? { search: { text: wanted, fields: lookupSearchFields(target) } } : {}),
+    // the rows the definition offers (e.g. only active subsidiary accounts); the server checks the pick
+    ...(target.filter ? { filterModel: target.filter } : {}),
   };
 }
 

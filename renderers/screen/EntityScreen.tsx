@@ -38,7 +38,14 @@ import { deleteCall, runBulk, type BulkCall } from './bulkActions';
 import { duplicateValues } from './duplicate';
 import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
-import { finaliseCall, formLock, isOpenRow, lifecycleActions, type LifecycleAction } from './lifecycle';
+import {
+  entityLifecycleActions,
+  finaliseCall,
+  formLock,
+  isOpenRow,
+  lifecycleActions,
+  type LifecycleAction,
+} from './lifecycle';
 import type { CancelDialogProps } from './CancelDialog';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
@@ -354,13 +361,14 @@ export function EntityScreen({
     await took(updated);
     return true;
   };
-  const lifecycleButtons = selected
-    ? lifecycleActions(definition, permissions, selected).map((action) => ({
-        name: action,
-        label: t(`lifecycle.${action}`),
-        onClick: () => void runLifecycle(action, selected),
-      }))
-    : [];
+  // every action the documents offer, enabled as the selected row offers it (EntityToolbar)
+  const offered = lifecycleActions(definition, permissions, selected ?? undefined);
+  const lifecycleButtons = entityLifecycleActions(definition, permissions).map((action) => ({
+    name: action,
+    label: t(`lifecycle.${action}`),
+    disabled: !offered.includes(action),
+    onClick: () => void (selected && runLifecycle(action, selected)),
+  }));
 
   /** Finalises every ticked row after one question (the server refuses a row not a draft, named). */
   const finaliseTicked = async () => {
@@ -490,6 +498,27 @@ export function EntityScreen({
         )}
         <QuickSearchBox key={searchKey} initial={quickSearch} onSearch={setQuickSearch} />
       </div>
+      <EntityGrid
+        definition={definition}
+        client={client}
+        lang={lang}
+        refreshKey={refreshKey}
+        userId={userId}
+        onSelectionChange={setSelected}
+        onOpenRow={(row) => void openRow(row)}
+        onModelChange={onModelChange}
+        onFirstRows={onFirstRows}
+        quickSearch={quickSearch}
+        totals
+        onSelectedRowsChange={onTicked}
+        clearSelectionKey={clearKey}
+        onGridApi={onGridApi}
+        lookupSearch={lookupSearch}
+      />
+      {/* under the grid, never above it: a click ticks a row and shows the bar, and a bar above
+          the grid would move the rows from under the pointer before a double-click's (or a double
+          tap's) second click, which then opened nothing or another row. Nothing is drawn over the
+          rows either (a bar stuck to a phone's foot would come under the finger) */}
       {ticked.length > 0 && Bulk && (
         <Bulk
           count={ticked.length}
@@ -514,23 +543,6 @@ export function EntityScreen({
           onFinalise={() => void finaliseTicked()}
         />
       )}
-      <EntityGrid
-        definition={definition}
-        client={client}
-        lang={lang}
-        refreshKey={refreshKey}
-        userId={userId}
-        onSelectionChange={setSelected}
-        onOpenRow={(row) => void openRow(row)}
-        onModelChange={onModelChange}
-        onFirstRows={onFirstRows}
-        quickSearch={quickSearch}
-        totals
-        onSelectedRowsChange={onTicked}
-        clearSelectionKey={clearKey}
-        onGridApi={onGridApi}
-        lookupSearch={lookupSearch}
-      />
       {open && FormModal && (
         <FormModal
           key={`${open.mode}-${open.row?.id ?? 'new'}-${open.row?.version ?? ''}`}

@@ -27,6 +27,7 @@ import { EntityForm } from '../form/EntityForm';
 import { DISCARD_ANSWERS, useDiscardGuard } from './useDiscardGuard';
 import { formLock, lifecycleActions, type LifecycleAction } from './lifecycle';
 import { LifecycleButtons, LifecycleNote, StateTag } from './LifecycleParts';
+import { PostedVouchers } from './PostedVouchers';
 
 export type FormMode = 'new' | 'edit' | 'view';
 
@@ -131,6 +132,7 @@ export function FormModal({
           </DialogTitle>
           <DialogContent>
             <LifecycleNote definition={definition} row={row} lang={lang} onOpenRecord={onOpenRecord} />
+            <PostedVouchers definition={definition} row={row} lang={lang} clientFor={clientFor} />
             <EntityForm
               definition={definition}
               lang={lang}

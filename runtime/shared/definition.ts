@@ -9,6 +9,7 @@ export type Lang = 'fa' | 'en';
 import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
 import type { StockDefinition } from './stock';
+import type { PostingDefinition } from './posting';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -138,6 +139,11 @@ export interface LookupSpec {
    * (e.g. an item's on-hand quantity): «K-0001 — برنج · موجودی: ۱۲۰» (runtime/shared/lookup.ts).
    */
   showFields?: { field: string; label: LocalText }[];
+  /**
+   * The rows a picker offers: a GetList filterModel over the looked-up entity, e.g. only active
+   * subsidiary accounts on a voucher line. A hint to the pickers; the server checks the value.
+   */
+  filter?: Record<string, unknown>;
 }
 
 /**
@@ -243,6 +249,16 @@ export interface EntityDefinition {
    */
   numbering?: NumberingSpec;
   /**
+   * What a final document posts to the general ledger (runtime/shared/posting.ts, docs/accounting.md):
+   * one balanced voucher on Finalise, its reversal on Cancel.
+   */
+  posting?: PostingDefinition;
+  /**
+   * Each row has its floating detail account (تفصیلی شناور) in the detail group of this code, kept by
+   * the server and shown as the read-only lookup field `detailAccount` (runtime/shared/detailAccount.ts).
+   */
+  detailAccount?: DetailAccountSpec;
+  /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
    */
@@ -253,6 +269,11 @@ export interface EntityDefinition {
    * server's Preview for the figures it shows before saving.
    */
   serverComputed?: boolean;
+}
+
+/** A definition's `detailAccount`: the code of the detail group (accounting.detailGroup) its rows' accounts belong to. */
+export interface DetailAccountSpec {
+  group: string;
 }
 
 /** What a definition's `lifecycle` declares (every key optional: `{}` is the plain lifecycle). */

@@ -96,5 +96,9 @@ export function ledgerMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('ix_ledger_daily_date').on(LEDGER_DAILY).columns(['date']).execute();
     },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable(LEDGER_DAILY).execute();
+      await db.schema.dropTable(LEDGER_ENTRIES).execute();
+    },
   };
 }

@@ -178,6 +178,22 @@ class InCodeProvider implements MigrationProvider {
   }
 }
 
+/** The migrations in code, by name (in order). */
+export async function migrationsInCode(dialect: Dialect): Promise<Record<string, Migration>> {
+  return new InCodeProvider(dialect).getMigrations();
+}
+
+/**
+ * Takes the database back down to `name` (its later migrations' `down`, newest first); tests use
+ * it to make a database of an earlier version. Every migration from 0007 on has a `down`
+ * (tests/server/accountSecurity.test.ts checks it).
+ */
+export async function migrateDownTo(db: Kysely<unknown>, dialect: Dialect, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();

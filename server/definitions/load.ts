@@ -14,7 +14,9 @@ import { PROJECT_ROOT } from '../config';
 import { t } from '../i18n';
 import { safetyProblems } from './safety';
 import { aggregateProblems } from '../entities/aggregates';
+import { postingLookupProblems } from './postingCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
+import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 
 export class DefinitionError extends Error {
   constructor(message: string) {
@@ -52,7 +54,7 @@ function describe(error: ErrorObject): string {
 export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): string[] {
   // checked as it will be in force: with the lifecycle's fields (runtime/shared/lifecycle.ts)
   const problems: string[] = lifecycleProblems(declared);
-  const def = expandLifecycle(declared);
+  const def = expandLifecycle(expandDetailAccount(declared));
   const props = Object.keys(def.schema.properties);
   const fields = Object.keys(def.fields);
   const known = new Set(props);
@@ -194,6 +196,15 @@ export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefi
       throw new DefinitionError(`${name}: entity ${key} already defined in ${seen.get(tableKey)}`);
     seen.set(tableKey, name);
     defs.push(def);
+  }
+  // what postings look up is checked against the other files (./postingCheck.ts)
+  const byKey = new Map(defs.map((d) => [`${d.module}.${d.name}`, expandDetailAccount(d)]));
+  for (const def of defs) {
+    const problems = postingLookupProblems(expandDetailAccount(def), (key) => byKey.get(key));
+    if (problems.length)
+      throw new DefinitionError(
+        `${def.module}.${def.name}: ${problems.map((p) => `${p.path}: ${t('en', `designerCheck.${p.key}`, p.params)}`).join('; ')}`,
+      );
   }
   return defs;
 }

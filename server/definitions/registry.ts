@@ -5,6 +5,7 @@ import { createAjv } from '../../runtime/shared/validation';
 import { expandChoices } from '../../runtime/shared/choiceSources';
 import { expandLifecycle } from '../../runtime/shared/lifecycle';
 import { expandNumbering } from '../../runtime/shared/numbering';
+import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { ValidatorModules, validationSchema } from './validators';
 
 export interface Entity {
@@ -49,10 +50,12 @@ export class Registry {
   constructor(defs: EntityDefinition[], previous?: Registry) {
     this.validators = previous?.validators ?? new ValidatorModules();
     const ajv = createAjv();
-    // a document's lifecycle fields, a numbered field and choices of a list the application keeps
-    // are added here, where every definition (file or published) loads (runtime/shared/lifecycle.ts,
-    // runtime/shared/numbering.ts, runtime/shared/choiceSources.ts)
-    for (const def of defs.map((raw) => expandChoices(expandNumbering(expandLifecycle(raw))))) {
+    // a document's lifecycle fields, a numbered field, a master row's detail account and choices of a
+    // list the application keeps are added here, where every definition (file or published) loads
+    // (runtime/shared/lifecycle.ts, numbering.ts, detailAccount.ts, choiceSources.ts)
+    for (const def of defs.map((raw) =>
+      expandChoices(expandNumbering(expandLifecycle(expandDetailAccount(raw)))),
+    )) {
       const old = previous?.byKey.get(entityKey(def));
       if (old && JSON.stringify(old.def) === JSON.stringify(def)) {
         this.add(old);

@@ -13,6 +13,7 @@ import { RuleBudgetError, expressionShapeProblems, withinRuleBudget } from '../.
 import { evaluate, unsafeOperations, type Expr, type RuleSet } from '../../runtime/shared/rules';
 import { numberingProblems } from '../../runtime/shared/numbering';
 import { stockExpressions, stockProblems } from './stockCheck';
+import { postingProblems } from './postingCheck';
 
 export interface SafetyProblem {
   path: string;
@@ -176,6 +177,8 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
   }
   // what the document moves in stock (./stockCheck.ts)
   out.push(...stockProblems(def));
+  // what the document posts to the ledger (./postingCheck.ts)
+  out.push(...postingProblems(def));
   // every expression tried over no data, all within one run's budget (a publish holds the loop ≤ ~50 ms)
   const trial: Trial = { spent: false };
   withinRuleBudget(() => {
@@ -183,6 +186,10 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
     for (const [name, child] of Object.entries(def.children ?? {}))
       ruleSetProblems(`/children/${name}/rules`, child.rules, out, trial);
     for (const [at, expr] of stockExpressions(def)) exprProblems(at, expr, out, trial);
+    (def.posting?.lines ?? []).forEach((line, i) => {
+      for (const part of ['debit', 'credit', 'when'] as const)
+        exprProblems(`/posting/lines/${i}/${part}`, line[part], out, trial);
+    });
   });
   return out;
 }

@@ -84,5 +84,9 @@ export function stockMigration(dialect: Dialect): Migration {
         .columns(['warehouse_id'])
         .execute();
     },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable(STOCK_BALANCES).execute();
+      await db.schema.dropTable(STOCK_ENTRIES).execute();
+    },
   };
 }

@@ -19,14 +19,17 @@ import { invalid } from '../http/errors';
 import { businessError } from '../entities/document';
 import { isModuleName } from '../../runtime/shared/modules';
 import { TEXT_KEY } from '../../runtime/shared/envelope';
-import { fieldMessage, textParams } from '../i18n';
+import { fieldMessage, t, textParams } from '../i18n';
+import { postingDataProblems, postingLookupProblems } from '../definitions/postingCheck';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
 import { publishAccessProblems } from './publishAccess';
 import { expandChoices } from '../../runtime/shared/choiceSources';
 import { expandLifecycle } from '../../runtime/shared/lifecycle';
+import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { backfillDocStates } from '../entities/lifecycleBackfill';
+import { backfillDetailAccounts } from '../accounting/detailAccounts';
 
 /** Problems of a definition sent by the designer, as "JSON path" and message; [] when valid. */
 export function checkDefinition(
@@ -68,6 +71,11 @@ export function checkDefinition(
   lookups('/fields', def.fields);
   for (const [name, child] of Object.entries(def.children ?? {}))
     lookups(`/children/${name}/fields`, child.fields);
+  // what the posting looks up (server/definitions/postingCheck.ts)
+  for (const p of postingLookupProblems(expandDetailAccount(def), (k) =>
+    k === key ? expandDetailAccount(def) : ctx.registry.byEntityKey(k)?.def,
+  ))
+    problems.push({ path: p.path, message: t(lang, `designerCheck.${p.key}`, p.params) });
   if (problems.length === 0) problems.push(...compileProblems(ctx, def));
   return problems;
 }
@@ -116,11 +124,19 @@ export async function plan(
   const denied = await publishAccessProblems(ctx, user, def, lang);
   if (denied.length)
     throw invalid(denied.map((p) => fieldMessage(lang, p.path, TEXT_KEY, textParams(p.message))));
+  // the accounts, settings and detail group the definition names exist (server/definitions/postingCheck.ts)
+  const missing = await postingDataProblems(ctx.db as unknown as Untyped, def);
+  if (missing.length)
+    throw invalid(
+      missing.map((p) =>
+        fieldMessage(lang, p.path, TEXT_KEY, textParams(t(lang, `designerCheck.${p.key}`, p.params))),
+      ),
+    );
   // compared as it will be in force (the registry adds a lifecycle's fields)
   return planChanges(
     ctx,
     ctx.registry.byEntityKey(entityKey(def)),
-    expandChoices(expandLifecycle(def)),
+    expandChoices(expandLifecycle(expandDetailAccount(def))),
     lang,
   );
 }
@@ -210,6 +226,7 @@ export async function publish(
         ),
       );
     await backfillDocStates(db, registry);
+    await backfillDetailAccounts(db, ctx.dialect, registry);
     await copyRetyped(db, ctx.dialect, kept);
     await syncAdminPermissions(trx, registry);
     if (isNew && user.role !== 'admin') await grantRole(trx, user.role, key);

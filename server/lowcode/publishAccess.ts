@@ -112,7 +112,48 @@ function reads(def: EntityDefinition): Read[] {
   out.push(...ruleSetReads('/rules', def.rules, children));
   for (const [name, child] of Object.entries(def.children ?? {}))
     out.push(...ruleSetReads(`/children/${name}/rules`, child.rules, children, name));
+  out.push(...postingReads(def, children, named));
   return out;
+}
+
+/**
+ * What a posting reads (docs/accounting.md): its amounts and conditions (a line of `forEach` reads
+ * the line's fields and the document's, so both are counted), the fields naming accounts and detail
+ * accounts, and the fields its descriptions show: a voucher would tell their values.
+ */
+function postingReads(
+  def: EntityDefinition,
+  children: string[],
+  named: (path: string, field: string) => Read,
+): Read[] {
+  const out: (Read | null)[] = [];
+  const templates = (path: string, text: Record<string, string> | undefined) => {
+    for (const t of Object.values(text ?? {}))
+      for (const m of String(t).matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+        const field = (m[1] ?? '').replace(/__display$/, '');
+        // the whole text is the node: an unchanged description adds no read
+        out.push({
+          path,
+          node: text,
+          fields: new Set([field, ...children.map((c) => `${c}.${field}`)]),
+          opaque: false,
+        });
+      }
+  };
+  templates('/posting/description', def.posting?.description);
+  (def.posting?.lines ?? []).forEach((line, i) => {
+    const at = `/posting/lines/${i}`;
+    for (const part of ['debit', 'credit', 'when'] as const)
+      out.push(exprRead(`${at}/${part}`, line[part], children));
+    const fieldRead = (path: string, field: string): Read => ({
+      ...named(path, field),
+      fields: new Set([field, ...children.map((c) => `${c}.${field}`)]),
+    });
+    if ('field' in line.account) out.push(fieldRead(`${at}/account/field`, line.account.field));
+    (line.details ?? []).forEach((d, k) => out.push(fieldRead(`${at}/details/${k}/field`, d.field)));
+    templates(`${at}/description`, line.description);
+  });
+  return out.filter((r): r is Read => r !== null);
 }
 
 /** The value at a JSON path ("/a/b/0") of a definition, or undefined. */

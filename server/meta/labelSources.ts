@@ -10,6 +10,19 @@
 import type { EntityDefinition, LocalText } from '../../runtime/shared/definition';
 import type { AppContext } from '../context';
 import { SETTING_TITLES } from '../entities/gates';
+import { ACCOUNT_SETTINGS, accountSettingKey, type AccountSettingName } from '../accounting/standardChart';
+import { t } from '../i18n';
+
+/** The default accounts' settings (`accounting.account.*`) by their labels in the translations. */
+function accountSettingTitles(): Record<string, LocalText> {
+  const out: Record<string, LocalText> = {};
+  for (const name of Object.keys(ACCOUNT_SETTINGS) as AccountSettingName[])
+    out[accountSettingKey(name)] = {
+      fa: t('fa', `accountSettings.${name}`),
+      en: t('en', `accountSettings.${name}`),
+    };
+  return out;
+}
 
 export type LabelSource = (defs: readonly EntityDefinition[]) => Record<string, LocalText>;
 
@@ -43,7 +56,7 @@ export const LABEL_SOURCES: Record<string, LabelSource> = {
     return out;
   },
   /** A system setting's key («licence.expiresOn») → what it is. */
-  settings: () => ({ ...SETTING_TITLES }),
+  settings: () => ({ ...SETTING_TITLES, ...accountSettingTitles() }),
 };
 
 /** The definition with every `labelsFrom` field's enumLabels filled in (its own labels first). */

@@ -16,18 +16,12 @@ import { getLang } from '../../runtime/lang';
 import { localText, type EntityDefinition, type EntityPermissions } from '../../runtime/shared/definition';
 import { useScreenTitle } from '../title';
 import { useLoad } from '../../renderers/hooks/useLoad';
+import { openParam } from '../../renderers/screen/postingLinks';
 
 /** The hidden grid the shell draws once ahead of the first click (src/prefetch.ts): in this chunk. */
 export { warmUpGrid } from '../../renderers/grid/warmUp';
 
 type Loaded = { definition: EntityDefinition; permissions: EntityPermissions };
-
-/** The row `?open={id}` asks for (a report's drill-down, a link to a record), if an id. */
-function openIdOf(search: string): number | undefined {
-  const text = new URLSearchParams(search).get('open');
-  const id = text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
 
 /** Clients of other entities for lookups ('module.name'); module-level so it stays the same. */
 const clientFor = (entityKey: string) => createEntityClient(splitEntityKey(entityKey));
@@ -43,7 +37,7 @@ export function EntityRoute() {
   // (read from the location: react-router's useSearchParams would weigh on the login route's entry)
   const navigate = useNavigate();
   const { search } = location;
-  const openId = openIdOf(search);
+  const openId = openParam(search) ?? undefined;
   const onOpened = useCallback(() => {
     const next = new URLSearchParams(search);
     next.delete('open');

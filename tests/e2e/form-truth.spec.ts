@@ -170,7 +170,7 @@ test('an unbalanced voucher says so once, with the difference; the workflow offe
         filterModel: { code: { filterType: 'text', type: 'equals', filter: code } },
       })
     ).rows![0]!.id;
-  const [cash, sales] = [await account('1101'), await account('4101')];
+  const [cash, sales] = [await account('8201'), await account('6101')];
   const values = {
     date: jalaliToIso(todayJalali()),
     description: 'سند گردش کار آزمون',

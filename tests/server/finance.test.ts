@@ -39,7 +39,7 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
   });
 
   it('vouchers on the chart of accounts: unbalanced → 417 BusinessErrors; balanced is stored with its totals', async () => {
-    const [cash, sales] = [await accountId('1101'), await accountId('4101')];
+    const [cash, sales] = [await accountId('8201'), await accountId('6101')];
     const voucher = (credit: number) => ({
       number: 'S-F-1',
       date: '2026-06-01',
@@ -73,7 +73,7 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
   });
 
   it('closing a period blocks creating, editing and deleting its vouchers', async () => {
-    const [cash, sales] = [await accountId('1101'), await accountId('4101')];
+    const [cash, sales] = [await accountId('8201'), await accountId('6101')];
     const lines = [
       { account: cash, debit: 500, credit: 0 },
       { account: sales, debit: 0, credit: 500 },

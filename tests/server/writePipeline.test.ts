@@ -43,6 +43,7 @@ const DECLARED = [
   'entityRules',
   'inUse',
   'store',
+  'detailAccount',
   'effects',
   'attachments',
   'audit',

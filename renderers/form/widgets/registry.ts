@@ -24,6 +24,7 @@ import { ReportEntityWidget } from './ReportEntityWidget';
 import { ReportFieldWidget } from './ReportFieldWidget';
 import { SelectWidget } from './SelectWidget';
 import { ShebaWidget } from './ShebaWidget';
+import { SourceLinkWidget } from './SourceLinkWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { TextWidget } from './TextWidget';
 import { TimeWidget } from './TimeWidget';
@@ -48,6 +49,7 @@ export const widgetRegistry: RegistryWidgetsType = {
   jalaliDateRange: JalaliDateRangeWidget,
   lookup: LookupWidget,
   link: LinkWidget,
+  sourceLink: SourceLinkWidget,
   workflowState: WorkflowStateWidget,
   persianText: PersianTextWidget,
   reportEntity: ReportEntityWidget,

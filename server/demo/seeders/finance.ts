@@ -12,32 +12,17 @@ import type { Untyped } from '../../db/untyped';
 import type { AppContext } from '../../context';
 import type { Seeder } from './seeder';
 import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
-import { ACCOUNTS, BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES, DRAWERS, parentCode } from './financeData';
+import { BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES, DRAWERS } from './financeData';
 import { insertDocs, invoices, vouchers, type Rule, type SaleItem } from './financeDocs';
+import { seedStandardChart } from './chart';
+import { backfillDetailAccounts } from '../../accounting/detailAccounts';
+import { DETAIL_ACCOUNT_FIELD } from '../../../runtime/shared/detailAccount';
 
 const VOLUME = {
   full: { invoices: 20_000, vouchers: 20_000, receipts: 3_000, payments: 2_000, cheques: 1_200 },
   // five of each document with a lifecycle: drafts, a final and a cancelled one (./lifecycle.ts)
   small: { invoices: 5, vouchers: 5, receipts: 5, payments: 5, cheques: 3 },
 };
-
-async function seedAccounts(db: Kysely<SystemTables>, ctx: AppContext): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const level of [1, 2, 3]) {
-    const rows = ACCOUNTS.filter(([code]) => (level === 3 ? code.length === 4 : code.length === level));
-    const inserted = await insertBatch(
-      db,
-      ctx,
-      'accounting.account',
-      rows.map(([code, name, kind]) => {
-        const parent = parentCode(code);
-        return { code, name, kind, level, parent: parent ? (ids.get(parent) ?? null) : null, active: true };
-      }),
-    );
-    inserted.forEach((id, i) => ids.set(rows[i]![0], id));
-  }
-  return ids;
-}
 
 async function saleItems(db: Kysely<SystemTables>, ctx: AppContext): Promise<SaleItem[]> {
   const item = ctx.registry.byEntityKey('inventory.item');
@@ -94,7 +79,7 @@ function cheques(count: number): Values[] {
 
 export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) => {
   const volume = VOLUME[ctx.config.demoVolume];
-  const accounts = await seedAccounts(db, ctx);
+  const chart = await seedStandardChart(db, ctx);
   const banks = await insertBatch(
     db,
     ctx,
@@ -113,6 +98,8 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
     }),
   );
   const cashBoxes = await insertBatch(db, ctx, 'treasury.cashBox', CASH_BOXES);
+  // customers, vendors, banks, cash boxes and staff get their floating detail accounts
+  await backfillDetailAccounts(db as unknown as Untyped, ctx.dialect, ctx.registry);
   const receipts = ['وصول نقدی فاکتور', 'واریز مشتری به حساب', 'پیش‌دریافت سفارش'];
   const payments = ['تسویه فاکتور خرید', 'پیش‌پرداخت خرید', 'پرداخت علی‌الحساب'];
   await insertBatch(
@@ -207,6 +194,26 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       await insertDocs(db, ctx, 'sales.invoice', docs);
     }
   }
-  const account = (code: string) => accounts.get(code) ?? 1;
-  await insertDocs(db, ctx, 'accounting.voucher', vouchers(volume.vouchers, account));
+  const account = (code: string) => chart.accounts.get(code) ?? 1;
+  const details = async (key: string) => {
+    const entity = ctx.registry.byEntityKey(key);
+    if (!entity) return [];
+    const rows = (await (db as unknown as Untyped)
+      .selectFrom(entity.table)
+      .select(DETAIL_ACCOUNT_FIELD)
+      .orderBy('id')
+      .execute()) as Record<string, unknown>[];
+    return rows.map((r) => Number(r[DETAIL_ACCOUNT_FIELD])).filter((id) => id > 0);
+  };
+  await insertDocs(
+    db,
+    ctx,
+    'accounting.voucher',
+    vouchers(volume.vouchers, account, {
+      customers: await details('sales.customer'),
+      vendors: await details('supplyChain.vendor'),
+      banks: await details('treasury.bankAccount'),
+      cashBoxes: await details('treasury.cashBox'),
+    }),
+  );
 };

@@ -108,18 +108,38 @@ export function invoices(count: number, customers: number[], items: SaleItem[], 
 
 const amountOf = (r: () => number) => (1 + Math.floor(r() * 500)) * 1_000_000;
 
-/** Balanced vouchers of everyday patterns: sales, collections, expenses, purchases. */
-export function vouchers(count: number, account: (code: string) => number): Doc[] {
+/** Detail accounts of the demo's parties, banks and cash boxes (in seed order). */
+export interface DemoDetails {
+  customers: number[];
+  vendors: number[];
+  banks: number[];
+  cashBoxes: number[];
+}
+
+/**
+ * Balanced manual vouchers of everyday patterns on the standard chart (server/accounting/
+ * standardChart.ts), each line with the detail account its account requires: sales on credit,
+ * collections, expenses, purchases.
+ */
+export function vouchers(count: number, account: (code: string) => number, details: DemoDetails): Doc[] {
   const r = rng(14052);
   const docs: Doc[] = [];
+  const one = (list: number[]) => (list.length ? pick(r, list) : null);
   for (let n = 1; n <= count; n++) {
     const date = n === 1 ? '2026-04-12' : day1405(Math.floor(r() * DAYS_SO_FAR));
     const amount = amountOf(r);
     const kind = n === 1 ? 0 : Math.floor(r() * 4);
     let description: string;
     let lines: Values[];
-    const line = (code: string, debit: number, credit: number, text: string): Values => ({
+    const line = (
+      code: string,
+      detail: number | null,
+      debit: number,
+      credit: number,
+      text: string,
+    ): Values => ({
       account: account(code),
+      detail1: detail,
       description: text,
       debit,
       credit,
@@ -128,22 +148,30 @@ export function vouchers(count: number, account: (code: string) => number): Doc[
       const tax = Math.round(amount * 0.1);
       description = n === 1 ? 'فروش نقدی' : 'ثبت فروش نسیه';
       lines = [
-        line(n === 1 ? '1101' : '1103', amount + tax, 0, 'بدهکاری مشتری'),
-        line('4101', 0, amount, 'فروش کالا'),
-        line('2103', 0, tax, 'مالیات بر ارزش افزوده'),
+        n === 1
+          ? line('1101', one(details.cashBoxes), amount + tax, 0, 'وصول نقدی فروش')
+          : line('1201', one(details.customers), amount + tax, 0, 'بدهکاری مشتری'),
+        line('6101', null, 0, amount, 'فروش کالا'),
+        line('3201', null, 0, tax, 'مالیات بر ارزش افزوده'),
       ];
     } else if (kind === 1) {
       description = 'وصول مطالبات از مشتری';
-      lines = [line('1102', amount, 0, 'واریز به حساب بانک'), line('1103', 0, amount, 'تسویه مشتری')];
+      lines = [
+        line('1102', one(details.banks), amount, 0, 'واریز به حساب بانک'),
+        line('1201', one(details.customers), 0, amount, 'تسویه مشتری'),
+      ];
     } else if (kind === 2) {
       const [code, text] = pick(r, EXPENSES);
       description = text;
-      lines = [line(code, amount, 0, text), line('1102', 0, amount, 'پرداخت از بانک')];
+      lines = [
+        line(code, null, amount, 0, text),
+        line('1102', one(details.banks), 0, amount, 'پرداخت از بانک'),
+      ];
     } else {
       description = 'خرید نسیه کالا';
       lines = [
-        line('1105', amount, 0, 'ورود کالا به انبار'),
-        line('2101', 0, amount, 'بستانکاری تأمین‌کننده'),
+        line('1301', null, amount, 0, 'ورود کالا به انبار'),
+        line('3101', one(details.vendors), 0, amount, 'بستانکاری تأمین‌کننده'),
       ];
     }
     const totalDebit = lines.reduce((s, l) => s + Number(l.debit), 0);
@@ -153,6 +181,7 @@ export function vouchers(count: number, account: (code: string) => number): Doc[
         number: `S-1405-${n > 999 ? String(n).padStart(5, '0') : pad(n)}`,
         date,
         description,
+        kind: 'manual',
         totalDebit,
         totalCredit: totalDebit,
       },

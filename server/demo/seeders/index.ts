@@ -13,6 +13,7 @@ import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 import { seedLifecycle } from './lifecycle';
 import { seedStock } from './stock';
+import { seedLedger } from './ledger';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -31,4 +32,6 @@ export const SEEDERS: Seeder[] = [
   seedStock,
   // plans against actuals: after every module's invoices and stock entries
   seedPlanActuals,
+  // the vouchers and ledger entries of the final documents and vouchers
+  seedLedger,
 ];

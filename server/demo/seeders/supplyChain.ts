@@ -98,8 +98,16 @@ export const seedSupplyChain: Seeder = async ({ db, ctx, vendorIds }) => {
             warehouse: doc.values.warehouse,
             date: doc.values.date,
             description: 'رسید انبار از سفارش خرید',
+            total: doc.values.total,
           },
-          lines: doc.lines.map((l) => ({ item: l.item ?? null, quantity: l.quantity ?? null, note: '' })),
+          // the order's prices: the receipt posts inventory against goods received not invoiced
+          lines: doc.lines.map((l) => ({
+            item: l.item ?? null,
+            quantity: l.quantity ?? null,
+            unitPrice: l.unitPrice ?? null,
+            amount: l.amount ?? null,
+            note: '',
+          })),
         });
     }
     await insertBatchDocuments(db, ctx, 'supplyChain.goodsReceipt', receipts);

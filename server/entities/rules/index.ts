@@ -12,6 +12,7 @@ import { accountTreeRule } from './accountTree';
 import { discountRulesRule } from './discountRules';
 import { rationingRule } from './rationing';
 import { readOnlyRule } from './readOnly';
+import { detailAccountRule, voucherRule } from '../../accounting/voucherRules';
 
 export type { EntityRule, RuleContext, WriteAction } from './types';
 
@@ -20,6 +21,10 @@ export const ENTITY_RULES: Record<string, readonly EntityRule[]> = {
   // promotions first (they set the discount), then quotas
   'sales.invoice': [discountRulesRule, rationingRule],
   'accounting.account': [accountTreeRule],
+  // postable accounts and their detail accounts on every line; kind and source are the server's
+  'accounting.voucher': [voucherRule],
+  // a floating detail account's source and group are the server's
+  'accounting.detailAccount': [detailAccountRule],
   'inventory.stockMove': [stockChangeRule],
   'inventory.stockCount': [stockCountRule],
   'planning.plan': [planRule],

@@ -30,6 +30,8 @@ export interface RuleContext {
   secrets: Row;
   /** Language of the request, for the rule's 417 texts. */
   lang: Lang;
+  /** The write is an effect of another document's write (a posted voucher), not a user's. */
+  byEffect?: boolean;
 }
 
 export interface EntityRule {

@@ -8,13 +8,15 @@
  * write is a new step file registered here, at its place; the behaviour of one entity is an entity
  * rule (../rules/index.ts). docs/api.md ("The write pipeline") lists the steps.
  */
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { writeTransaction } from '../../db/writeBatch';
+import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
-import { fieldModes } from '../../security/fieldAccess';
+import { fieldModes, type FieldMode } from '../../security/fieldAccess';
 import { readLines } from '../lines';
 import type { Row } from '../rows';
-import type { WriteRequest, WriteState, WriteStep } from './state';
+import type { ServerWrite, WriteRequest, WriteState, WriteStep } from './state';
 import { loadStep } from './steps/load';
 import { fieldModesStep } from './steps/fieldModes';
 import { secretsStep } from './steps/secrets';
@@ -30,6 +32,7 @@ import { entityRulesStep } from './steps/entityRules';
 import { stockOnHandStep } from './steps/stockOnHand';
 import { inUseStep } from './steps/inUse';
 import { storeStep } from './steps/store';
+import { detailAccountStep } from './steps/detailAccount';
 import { effectsStep } from './steps/effects';
 import { attachmentsStep } from './steps/attachments';
 import { auditStep } from './steps/audit';
@@ -55,6 +58,7 @@ export const WRITE_STEPS: WriteStep[] = [
   entityRulesStep,
   inUseStep,
   storeStep,
+  detailAccountStep,
   effectsStep,
   attachmentsStep,
   auditStep,
@@ -103,33 +107,55 @@ export async function runSteps(
       ? (request.modes ?? (await fieldModes(ctx, request.user, request.entity)))
       : new Map();
   const afterCommit: (() => void)[] = [];
-  const answer = await writeTransaction(ctx, async (trx) => {
-    const w: WriteState = {
-      ctx,
-      trx,
-      db: trx as unknown as Untyped,
-      request,
-      entity: request.entity,
-      action: request.action,
-      user: request.user,
-      lang: request.lang,
-      modes,
-      input: request.source === 'api' ? request.input : undefined,
-      before: null,
-      linesBefore: null,
-      values: request.source === 'server' ? request.values : null,
-      lines: request.source === 'server' ? (request.lines ?? {}) : {},
-      secrets: request.source === 'server' ? (request.secrets ?? {}) : {},
-      row: null,
-      afterCommit: [],
-    };
-    for (const step of steps) if (step.on.includes(w.action)) await step.run(w);
-    afterCommit.push(...w.afterCommit);
-    const row = w.row;
-    if (!row) return null;
-    // read back: the lines with their ids
-    return w.entity.children.length ? { ...row, ...(await readLines(w.db, w.entity, Number(row.id))) } : row;
-  });
+  const answer = await writeTransaction(ctx, (trx) => stepsIn(ctx, trx, request, steps, modes, afterCommit));
   for (const done of afterCommit) done();
   return answer;
+}
+
+/**
+ * Runs a write of the server's own code through every step INSIDE the transaction of the write
+ * `outer` (an effect's voucher, a master row's detail account): its rows, audit and numbers are
+ * kept or rolled back with the outer write, and its after-commit work runs after that commit.
+ * `runWrite` cannot be used there: it opens a transaction of its own, which on SQLite waits in
+ * the group-commit queue behind the very transaction asking for it (a deadlock).
+ */
+export async function runWriteIn(outer: WriteState, request: ServerWrite): Promise<Row | null> {
+  return outer.writeIn(request);
+}
+
+async function stepsIn(
+  ctx: AppContext,
+  trx: Transaction<SystemTables>,
+  request: WriteRequest,
+  steps: readonly WriteStep[],
+  modes: Map<string, FieldMode>,
+  afterCommit: (() => void)[],
+): Promise<Row | null> {
+  const w: WriteState = {
+    ctx,
+    trx,
+    db: trx as unknown as Untyped,
+    request,
+    entity: request.entity,
+    action: request.action,
+    user: request.user,
+    lang: request.lang,
+    modes,
+    input: request.source === 'api' ? request.input : undefined,
+    before: null,
+    linesBefore: null,
+    values: request.source === 'server' ? request.values : null,
+    lines: request.source === 'server' ? (request.lines ?? {}) : {},
+    secrets: request.source === 'server' ? (request.secrets ?? {}) : {},
+    row: null,
+    afterCommit: [],
+    // steps reach nested writes through the state: no step imports this module
+    writeIn: (nested) => stepsIn(ctx, trx, nested, WRITE_STEPS, new Map(), afterCommit),
+  };
+  for (const step of steps) if (step.on.includes(w.action)) await step.run(w);
+  afterCommit.push(...w.afterCommit);
+  const row = w.row;
+  if (!row) return null;
+  // read back: the lines with their ids
+  return w.entity.children.length ? { ...row, ...(await readLines(w.db, w.entity, Number(row.id))) } : row;
 }

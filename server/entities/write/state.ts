@@ -41,6 +41,11 @@ interface RequestBase {
    * the document's date, when not sent, defaults into it as the form's does (initialValues step).
    */
   period?: PeriodRange | null;
+  /**
+   * Written by an effect of another document's write (a posted voucher, a master row's detail
+   * account: runWriteIn): the guards that keep users off such rows (Effect.guard) let it through.
+   */
+  byEffect?: boolean;
 }
 
 /**
@@ -103,6 +108,11 @@ export interface WriteState {
    * (server/inventory/stockCosts.ts): the later effects (the posting) read it.
    */
   stockCosts?: StockCosts;
+  /**
+   * Runs another write of the server's own code through every step INSIDE this write's
+   * transaction (pipeline.ts runWriteIn): an effect's voucher, a master row's detail account.
+   */
+  readonly writeIn: (request: ServerWrite) => Promise<Row | null>;
 }
 
 /**

@@ -99,7 +99,15 @@ describe('the summary of a document', () => {
       'grandTotalWords',
       'appliedDiscounts',
     ]);
-    expect(summaryFields(voucher, names(voucher))).toEqual(['totalDebit', 'totalCredit']);
+    // the totals, then what the server sets: the voucher's kind, its source document, what it reverses
+    expect(summaryFields(voucher, names(voucher))).toEqual([
+      'totalDebit',
+      'totalCredit',
+      'kind',
+      'sourceEntity',
+      'sourceId',
+      'reverses',
+    ]);
   });
 
   it('leaves fields computed from other fields among the fields, and a record without lines alone', () => {

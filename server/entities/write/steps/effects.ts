@@ -20,6 +20,12 @@ export interface Effect {
   onFinalise?(w: WriteState): Promise<void> | void;
   /** After a final document was cancelled: reverses what onFinalise did. */
   onCancel?(w: WriteState): Promise<void> | void;
+  /**
+   * Before the lifecycle step, on an Update (transitions included) or Delete of a stored row of
+   * its entities not made by an effect (request.byEffect): refuses (throws) a change users may not
+   * make to rows the effect owns (a voucher posted from a document).
+   */
+  guard?(w: WriteState): Promise<void> | void;
 }
 
 const EFFECTS = new Map<string, Effect>();
@@ -55,3 +61,12 @@ export const effectsStep: WriteStep = {
     }
   },
 };
+
+/** Runs the guards of the effects of `w.entity` (Effect.guard) for a user's change of a stored row. */
+export async function guardEffects(w: WriteState): Promise<void> {
+  if (w.request.byEffect || !w.before) return;
+  for (const effect of EFFECTS.values()) {
+    if (effect.entities && !effect.entities.includes(w.entity.key)) continue;
+    await effect.guard?.(w);
+  }
+}

@@ -22,6 +22,7 @@ export const entityRulesStep: WriteStep = {
         entity: w.entity,
         secrets: w.secrets,
         lang: w.lang,
+        byEffect: w.request.byEffect === true,
       });
     // a rule that answers nothing on a save leaves the values as they were
     if (w.values === null && w.action !== 'delete') w.values = given;

@@ -26,6 +26,7 @@ import {
 } from '../../lifecycleChecks';
 import type { Row } from '../../rows';
 import { ALL_ACTIONS, type WriteState, type WriteStep } from '../state';
+import { guardEffects } from './effects';
 
 /** The stored row's own fields (no system columns), as the values of a transition. */
 function storedValues(w: WriteState): Row {
@@ -102,7 +103,9 @@ function workflowRoles(w: WriteState): void {
 export const lifecycleStep: WriteStep = {
   name: 'lifecycle',
   on: ALL_ACTIONS,
-  run(w) {
+  async run(w) {
+    // rows an effect owns (a posted voucher) refuse users' changes with their own reason first
+    await guardEffects(w);
     const lifecycle = w.entity.def.lifecycle;
     if (!lifecycle) {
       if (w.request.transition) throw lifecycleRefusal('noLifecycle');
