@@ -23,6 +23,16 @@ import { exactMultiply, exactRound } from './decimal';
 /** The entities whose ids the stock ledger holds: items and warehouses. */
 export const STOCK_ITEM_ENTITY = 'inventory.item';
 export const STOCK_WAREHOUSE_ENTITY = 'inventory.warehouse';
+/**
+ * The setting naming (by code) the warehouse a new sales document ships from, before the first
+ * warehouse (FieldMeta.initialFrom of the shipped invoice and goods receipt).
+ */
+export const DEFAULT_WAREHOUSE_SETTING = 'inventory.defaultWarehouse';
+export const DEFAULT_WAREHOUSE_TITLE = {
+  fa: 'انبار پیش‌فرض اسناد (کد انبار)',
+  en: 'Default warehouse (code)',
+};
+
 /** The item's boolean field allowing its stock to go below zero. */
 export const ALLOW_NEGATIVE_FIELD = 'allowNegative';
 /**

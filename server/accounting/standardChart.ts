@@ -165,6 +165,7 @@ export const ACCOUNT_SETTINGS = {
   inventory: '1301',
   grni: '3103',
   cogs: '7101',
+  stockAdjustment: '7102',
   salaryExpense: '8101',
   salaryPayable: '3301',
   insurancePayable: '3302',

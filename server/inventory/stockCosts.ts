@@ -13,8 +13,12 @@ import {
   STOCK_COST_OUT_FIELD,
   type StockDirection,
 } from '../../runtime/shared/stock';
+import { sql } from 'kysely';
+import type { Entity } from '../definitions/registry';
+import type { Untyped } from '../db/untyped';
 import type { Lines } from '../entities/document';
 import type { Row } from '../entities/rows';
+import { STOCK_ENTRIES } from './stockTables';
 
 export interface CostFigures {
   stockCost: number;
@@ -87,4 +91,51 @@ export function withStockCosts(
   for (const [name, rows] of Object.entries(lines))
     out[name] = costs.lines[name] ? rows.map((r, i) => put(r, costs.lines[name]?.[i])) : rows;
   return { values: put(values, costs.total), lines: out };
+}
+
+/**
+ * The costs documents' stock entries hold, per document id (documents written without the write
+ * pipeline, posted in bulk: server/accounting/bulkPosting.ts); the same figures the stock effect
+ * leaves on the write state. A document without entries (cancelled, or moving nothing) has none.
+ */
+export async function storedStockCosts(
+  db: Untyped,
+  entity: Pick<Entity, 'key' | 'def'>,
+  docs: readonly { id: number; lines: Lines }[],
+): Promise<Map<number, StockCosts>> {
+  const out = new Map<number, StockCosts>();
+  const moves = entity.def.stock?.moves ?? [];
+  if (moves.length === 0 || docs.length === 0) return out;
+  const byId = new Map(moves.map((m) => [m.id, m]));
+  const costed = new Map<number, CostedMove[]>();
+  const ids = docs.map((d) => d.id);
+  for (let at = 0; at < ids.length; at += 500) {
+    const rows = (await db
+      .selectFrom(STOCK_ENTRIES)
+      .select(['source_id', 'line_no', 'move', 'direction', sql<string>`cast(value as text)`.as('value')])
+      .where('source_entity', '=', entity.key)
+      .where('source_id', 'in', ids.slice(at, at + 500))
+      .orderBy('id')
+      .execute()) as Record<string, unknown>[];
+    for (const r of rows) {
+      const declared = byId.get(String(r.move));
+      const value = BigInt(String(r.value));
+      const list = costed.get(Number(r.source_id)) ?? [];
+      list.push({
+        direction: r.direction === 'out' ? 'out' : 'in',
+        forEach: declared?.forEach ?? 'lines',
+        lineIndex: Number(r.line_no),
+        paired: declared?.pairWith !== undefined,
+        cost: value < 0n ? -value : value,
+      });
+      costed.set(Number(r.source_id), list);
+    }
+  }
+  for (const doc of docs) {
+    const list = costed.get(doc.id);
+    if (!list) continue;
+    const counts = Object.fromEntries(Object.entries(doc.lines).map(([k, rows]) => [k, rows.length]));
+    out.set(doc.id, stockCostsOf(list, counts));
+  }
+  return out;
 }

@@ -234,6 +234,13 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     // surplus in at the average (1000), shortage out at the average (500)
     expect(await balance(item, w1)).toEqual({ quantity: 112, value: 112_000 });
     expect(await balance(other, w1)).toEqual({ quantity: 3, value: 1500 });
+    const [posted] = await postedLines('inventory.stockCount', done.body.Data.id);
+    expect(posted!.lines).toEqual([
+      ['1301', 2000, 0],
+      ['7102', 0, 2000],
+      ['7102', 500, 0],
+      ['1301', 0, 500],
+    ]);
     await call(app, 'Inventory/StockTaking/Delete', admin, {
       id: session.body.Data.id,
       version: session.body.Data.version,
@@ -255,12 +262,23 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
       lines: [{ item, quantity: 2, unitPrice: 5000 }],
       ...extra,
     });
+    // the demo names its central warehouse; without the setting, the first warehouse by code
+    const settings = await call<ListPage<Row>>(app, 'SystemConfig/Setting/GetList', admin, {
+      filterModel: { key: { filterType: 'text', type: 'equals', filter: 'inventory.defaultWarehouse' } },
+    });
+    const setting = settings.body.Data.rows[0]!;
+    expect(setting.value).toBe('W-01');
+    const del = await call(app, 'SystemConfig/Setting/Delete', admin, {
+      id: setting.id,
+      version: setting.version,
+    });
+    expect(del.status).toBe(200);
     const draft = await call<Row>(app, 'Sales/Invoice/Create', admin, { values: invoice() });
     expect(draft.body.Data.warehouse).toBe(first);
-    const setting = await call(app, 'SystemConfig/Setting/Create', admin, {
+    const named = await call(app, 'SystemConfig/Setting/Create', admin, {
       values: { key: 'inventory.defaultWarehouse', value: 'T-B' },
     });
-    expect(setting.status).toBe(200);
+    expect(named.status).toBe(200);
     await move('receipt', w2, [{ item, quantity: 5, unitCost: 3000 }]);
     const sold = await finalDoc('Sales/Invoice', invoice());
     expect(sold.draft.warehouse).toBe(w2);
@@ -392,6 +410,119 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     expect(low.rows.find((r) => r.itemId === item)).toMatchObject({ onHand: 13, shortfall: 7 });
     const inW2 = await report('belowReorder', { warehouse: w2 });
     expect(inW2.rows.find((r) => r.itemId === item)).toMatchObject({ onHand: 9, shortfall: 11 });
+  });
+
+  /** The vouchers a document posted, with their lines: [account code, debit, credit]. */
+  const postedLines = async (entity: string, id: number) => {
+    const eq = (filter: string | number) =>
+      typeof filter === 'number'
+        ? { filterType: 'number', type: 'equals', filter }
+        : { filterType: 'text', type: 'equals', filter };
+    const vouchers = (
+      await call<ListPage<Row>>(app, 'Accounting/Voucher/GetList', admin, {
+        filterModel: { sourceEntity: eq(entity), sourceId: eq(id) },
+        sortModel: [{ colId: 'id', sort: 'asc' }],
+      })
+    ).body.Data.rows;
+    const accounts = (
+      await call<ListPage<Row>>(app, 'Accounting/Account/GetList', admin, { startRow: 0, endRow: 1000 })
+    ).body.Data.rows;
+    const code = new Map(accounts.map((a) => [a.id, String(a.code)]));
+    const out: { kind: unknown; lines: [string, number, number][] }[] = [];
+    for (const v of vouchers) {
+      const full = (await call<Row>(app, 'Accounting/Voucher/Get', admin, { id: v.id })).body.Data;
+      const lines = (full.lines as Row[]).map(
+        (l) =>
+          [code.get(Number(l.account)) ?? '', Number(l.debit ?? 0), Number(l.credit ?? 0)] as [
+            string,
+            number,
+            number,
+          ],
+      );
+      out.push({ kind: full.kind, lines });
+    }
+    return out;
+  };
+  const COGS = '7101';
+  const INVENTORY = '1301';
+  const ADJUSTMENT = '7102';
+
+  it('a sale posts its cost of goods exactly as the stock took it (Dr COGS, Cr inventory); cancelling reverses both', async () => {
+    const item = await newItem();
+    await move('receipt', w1, [{ item, quantity: 3, unitCost: 1000 }]);
+    await move('receipt', w1, [{ item, quantity: 4, unitCost: 1001 }]);
+    const customer = (await call<ListPage<Row>>(app, 'Sales/Customer/GetList', admin, {})).body.Data.rows[0]!
+      .id;
+    const sold = await finalDoc('Sales/Invoice', {
+      customer,
+      date: '2026-05-12',
+      warehouse: w1,
+      lines: [
+        { item, quantity: 1.5, unitPrice: 9000 },
+        { item, quantity: 0.5, unitPrice: 9000 },
+      ],
+    });
+    expect(sold.status, errors(sold.body)).toBe(200);
+    // 7004 × 1.5 / 7 = 1500.857… → 1501, then 5503 × 0.5 / 5.5 = 500.27… → 500
+    expect(await balance(item, w1)).toEqual({ quantity: 5, value: 5003 });
+    const [posted] = await postedLines('sales.invoice', sold.row.id);
+    expect(posted!.kind).toBe('posted');
+    const cost = posted!.lines.filter(([c]) => c === COGS || c === INVENTORY);
+    expect(cost).toEqual([
+      [COGS, 2001, 0],
+      [INVENTORY, 0, 2001],
+    ]);
+    const sum = (side: 1 | 2) => posted!.lines.reduce((a, l) => a + l[side], 0);
+    expect(sum(1)).toBe(sum(2));
+    const cancelled = await call<Row>(app, 'Sales/Invoice/Cancel', admin, {
+      id: sold.row.id,
+      version: sold.row.version,
+      reason: 'برگشت کامل فروش',
+    });
+    expect(cancelled.status, errors(cancelled.body)).toBe(200);
+    expect(await balance(item, w1)).toEqual({ quantity: 7, value: 7004 });
+    const [, reversal] = await postedLines('sales.invoice', sold.row.id);
+    expect(reversal!.kind).toBe('reversal');
+    expect(reversal!.lines.filter(([c]) => c === COGS || c === INVENTORY)).toEqual([
+      [COGS, 0, 2001],
+      [INVENTORY, 2001, 0],
+    ]);
+  });
+
+  it('a goods receipt brings its lines in at their unit price, the value its voucher debits to inventory', async () => {
+    const item = await newItem();
+    const orders = await call<ListPage<Row>>(app, 'SupplyChain/PurchaseOrder/GetList', admin, { endRow: 1 });
+    const order = orders.body.Data.rows[0]!;
+    const received = await finalDoc('SupplyChain/GoodsReceipt', {
+      purchaseOrder: order.id,
+      vendor: order.vendor,
+      warehouse: w2,
+      date: '2026-05-13',
+      lines: [
+        { item, quantity: 2.5, unitPrice: 1001 },
+        { item, quantity: 1, unitPrice: 3000 },
+      ],
+    });
+    expect(received.status, errors(received.body)).toBe(200);
+    // 2502.5 → 2503, and 3000
+    expect(await balance(item, w2)).toEqual({ quantity: 3.5, value: 5503 });
+    const [posted] = await postedLines('supplyChain.goodsReceipt', received.row.id);
+    expect(posted!.lines.find(([c]) => c === INVENTORY)).toEqual([INVENTORY, 5503, 0]);
+  });
+
+  it('a stock count and an adjustment post their surplus and shortage at cost to the stock adjustment account', async () => {
+    const item = await newItem();
+    await move('receipt', w2, [{ item, quantity: 10, unitCost: 700 }]);
+    const adjusted = await move('adjustment', w2, [{ item, quantity: 1 }], { adjustment: 'decrease' });
+    expect(adjusted.status, errors(adjusted.body)).toBe(200);
+    const [posted] = await postedLines('inventory.stockMove', adjusted.row.id);
+    expect(posted!.lines).toEqual([
+      [ADJUSTMENT, 700, 0],
+      [INVENTORY, 0, 700],
+    ]);
+    // a plain receipt posts nothing
+    const plain = await move('receipt', w2, [{ item, quantity: 1, unitCost: 700 }]);
+    expect(await postedLines('inventory.stockMove', plain.row.id)).toEqual([]);
   });
 
   it('a document type published by an analyst moves stock by its declaration alone', async () => {

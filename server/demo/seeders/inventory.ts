@@ -7,6 +7,7 @@
  * sessions keep their core seed rows.
  */
 import type { Seeder } from './seeder';
+import { DEFAULT_WAREHOUSE_SETTING } from '../../../runtime/shared/stock';
 import { grant } from './perms';
 import { DAYS_SO_FAR, day1405, insertBatch, insertBatchDocuments, pick, rng, type Values } from './batch';
 
@@ -189,6 +190,10 @@ export const seedInventory: Seeder = async ({ db, ctx }) => {
     small ? WAREHOUSES.slice(0, 2) : WAREHOUSES,
   );
   if (itemIds.length === 0 || warehouseIds.length === 0) return;
+  // new invoices and goods receipts ship from the central warehouse unless the user picks another
+  await insertBatch(db, ctx, 'systemConfig.setting', [
+    { key: DEFAULT_WAREHOUSE_SETTING, value: String(WAREHOUSES[0]!.code) },
+  ]);
   const r = rng(51405);
   const items = itemIds.map((id, i) => ({ id, price: Number(itemValues[i]!.purchasePrice) }));
   await insertBatchDocuments(

@@ -5,7 +5,7 @@
  * issue finds less than it takes, an opening stock document per warehouse (a final receipt, dated
  * the first day of the year, before the first final document, at the items' purchase prices)
  * first brings in what the final documents issue beyond what they receive, with a margin, and a
- * hundred units of every item; a final count finds the system quantity
+ * thousand units of every item; a final count finds the system quantity
  * of its date and counts within a few units of it.
  */
 import type { Untyped } from '../../db/untyped';
@@ -25,13 +25,13 @@ const FIRST_DAY = '2026-03-21';
 const dayBefore = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
 
-/** Thousandths of stock every opening line has beyond what the final documents need: a hundred units. */
-const BASE = 100_000n;
+/** Thousandths of stock every opening line has beyond what the final documents need: a thousand units. */
+const BASE = 1_000_000n;
 
 /**
  * Thousandths each item × warehouse has at the opening, so that no final document goes below zero
  * and a draft finalised in the demo finds stock: what the final documents issue beyond what they
- * receive before, a tenth of what they issue, and a hundred units.
+ * receive before, a tenth of what they issue, and a thousand units.
  */
 async function openingNeeds(
   db: Untyped,
