@@ -75,7 +75,9 @@ async function insertVouchers(db: Untyped, ctx: AppContext, pending: PendingVouc
     next.set(s, counter + 1);
     return formatNumber(s, counter);
   });
-  const initial = voucher.def.workflow?.initial;
+  // a final voucher stands in the first workflow state it may be finalised from (lifecycle.finaliseFrom)
+  const wf = voucher.def.workflow;
+  const state = voucher.def.lifecycle?.finaliseFrom?.[0] ?? wf?.initial;
   const now = new Date().toISOString();
   const made = pending.map((p, i) => {
     const { values, lines } = voucherValues(p.built, p.kind, p.source, p.reverses);
@@ -83,7 +85,7 @@ async function insertVouchers(db: Untyped, ctx: AppContext, pending: PendingVouc
       ...values,
       number: numbers[i],
       [DOC_STATE_FIELD]: 'final',
-      ...(initial && voucher.def.workflow ? { [voucher.def.workflow.field]: initial } : {}),
+      ...(state && wf ? { [wf.field]: state } : {}),
     };
     return { row, lines: lines.lines ?? [] };
   });
