@@ -295,6 +295,12 @@ describe.each(DIALECTS)('year-end on %s', (dialect) => {
     const ended = big((await statement(Y1406)).totals.balance);
     expect(ended).not.toBe(0n);
     expect(big((await statement(Y1407)).rows[0]!.balance)).toBe(ended);
+    // its receivables keep their own dates in the aging: the year-end pair is left out
+    const aging = await report('partyAging', { asOf: iso('1407/01/15'), detail: party });
+    const [aged] = aging.rows;
+    expect(big(aged!.balance)).toBe(ended);
+    expect(big(aged!.daysOver90)).toBe(ended);
+    expect(big(aged!.days0to30)).toBe(0n);
 
     // the year is closed: nothing more is dated in it
     const late = await rentVoucherRaw(iso('1406/10/01'), 5_000_000);
