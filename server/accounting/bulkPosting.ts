@@ -49,15 +49,23 @@ async function linesOf(db: Untyped, entity: Entity, ids: readonly number[]): Pro
 }
 
 /** A voucher to insert: built lines, its kind, source and the voucher it reverses. */
-interface PendingVoucher {
+export interface PendingVoucher {
   built: Omit<BuiltVoucher, 'branch'> & { branch?: number | null };
   kind: VoucherKind;
   source: VoucherSource | null;
   reverses?: number;
 }
 
-/** Inserts final vouchers (numbered from their series) with their lines and ledger entries; answers their ids. */
-async function insertVouchers(db: Untyped, ctx: AppContext, pending: PendingVoucher[]): Promise<number[]> {
+/**
+ * Inserts final vouchers (numbered from their series, in the state their lifecycle finalises
+ * from) with their lines and ledger entries; answers their ids. Also the demo's opening voucher
+ * (server/demo/seeders/finance.ts).
+ */
+export async function insertVouchers(
+  db: Untyped,
+  ctx: AppContext,
+  pending: PendingVoucher[],
+): Promise<number[]> {
   const voucher = ctx.registry.byEntityKey(VOUCHER_ENTITY);
   const child = voucher?.children.find((c) => c.name === 'lines');
   if (!voucher || !child || pending.length === 0) return [];
