@@ -27,7 +27,7 @@ import { kindOptions, ledgerFilter, listProblems, optionProblems } from './commo
 import { detailNames } from './details';
 import { type DayMove, ageBuckets, fifo } from './fifo';
 import { READS } from './names';
-import { allOf, filterConditions, type LedgerFilter } from './query';
+import { allOf, filterConditions, type LedgerFilter, vouchersOfKinds } from './query';
 
 export const DEFAULT_BUCKETS = [30, 60, 90] as const;
 
@@ -95,9 +95,9 @@ async function excludedDays(
   const kinds = kindOptions(call).exclude;
   const out = new Map<string, { debit: bigint; credit: bigint }>();
   if (!kinds.length) return out;
-  const rows = (await (call.ctx.db as unknown as Untyped)
+  const db = call.ctx.db as unknown as Untyped;
+  const rows = (await db
     .selectFrom(`${LEDGER_ENTRIES} as e`)
-    .innerJoin(`${call.entity.table} as v`, 'v.id', 'e.voucher_id')
     .select([
       'e.detail1_id',
       'e.date',
@@ -106,7 +106,7 @@ async function excludedDays(
     ])
     .where(allOf(filterConditions('e', filter, asOf)))
     .where('e.detail1_id', 'is not', null)
-    .where('v.kind', 'in', kinds)
+    .where('e.voucher_id', 'in', vouchersOfKinds(db, { table: call.entity.table, kindColumn: 'kind', kinds }))
     .groupBy(['e.detail1_id', 'e.date'])
     .execute()) as Record<string, unknown>[];
   for (const r of rows)
