@@ -306,6 +306,16 @@ describe.each(DIALECTS)('year-end on %s', (dialect) => {
     const late = await rentVoucherRaw(iso('1406/10/01'), 5_000_000);
     expect(late.status).toBe(417);
     expect(errors(late.body)[0]).toContain(Y1406.title);
+    // its vouchers are the year-end's: reopening the year takes them out, not a user's cancel
+    const [temporaryVoucher] = vouchers;
+    const userCancel = await call(app, 'Accounting/Voucher/Cancel', admin, {
+      id: temporaryVoucher!.id,
+      version: temporaryVoucher!.version,
+      reason: 'ابطال دستی سند',
+    });
+    expect(errors(userCancel.body)).toEqual([
+      t('fa', 'posting.voucherOfYearEnd', { source: `دوره‌های مالی ${Y1406.title}` }),
+    ]);
     const again = await action('Close', await fresh(y1406));
     expect(errors(again.body)).toEqual([t('fa', 'yearEnd.alreadyClosed', { year: Y1406.title })]);
   });
