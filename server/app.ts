@@ -36,6 +36,7 @@ import { loadReportDefinitions } from './reportDefs/load';
 import { ReportRegistry } from './reportDefs/registry';
 import { entityKey } from './definitions/registry';
 import { operationsPlugin } from './operations/routes';
+import { accountingPlugin } from './accounting/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await gridViewsPlugin(scope);
     await entityPlugin(scope);
     await operationsPlugin(scope);
+    await accountingPlugin(scope);
     await attachmentsPlugin(scope);
   });
   installAttachmentSweep(app);

@@ -169,6 +169,21 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
   const cancel = (path: string, row: Row, who = () => staff) =>
     call<Row>(app, `${path}/Cancel`, who(), { id: row.id, version: row.version, reason: 'ثبت اشتباه سند' });
 
+  /** A draft voucher through its workflow: submitted by staff, approved by admin (then it may be finalised). */
+  const approve = async (draft: Row): Promise<Row> => {
+    const move = async (row: Row, status: string, who: string) => {
+      const got = (await call<Row>(app, 'Accounting/Voucher/Get', who, { id: row.id })).body.Data;
+      const res = await call<Row>(app, 'Accounting/Voucher/Update', who, {
+        id: got.id,
+        version: got.version,
+        values: { ...valuesOf(got), status, lines: (got.lines ?? []).map((l) => valuesOf(l as Row)) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.Data;
+    };
+    return move(await move(draft, 'submitted', staff), 'approved', admin);
+  };
+
   beforeAll(async () => {
     db = await freshDatabase(dialect);
     app = await makeApp(db.url);
@@ -335,8 +350,14 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     ]);
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.Data.kind).toBe('manual');
+    // a manual voucher is finalised once approved (lifecycle.finaliseFrom): staff submits, admin approves
+    const early = await finalise('Accounting/Voucher', good.body.Data);
+    expect(early.status).toBe(417);
+    expect(errors(early.body)[0]).toContain('«تأییدشده»');
+    const approved = await approve(good.body.Data);
+    expect(approved).toMatchObject({ status: 'approved', docState: 'draft' });
     // final: in the ledger; cancelled: out of it
-    const final = await finalise('Accounting/Voucher', good.body.Data);
+    const final = await finalise('Accounting/Voucher', approved);
     expect(final.status, JSON.stringify(final.body)).toBe(200);
     const entries = await entriesOf(final.body.Data.id);
     expect(
@@ -363,9 +384,11 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     const final = done.body.Data;
     const [voucher, ...more] = await vouchersOf('sales.invoice', final.id);
     expect(more).toEqual([]);
+    // a voucher the server posts is final in the approved state (the voucher's finaliseFrom)
     expect(voucher).toMatchObject({
       kind: 'posted',
       docState: 'final',
+      status: 'approved',
       date: final.date,
       sourceId: final.id,
     });

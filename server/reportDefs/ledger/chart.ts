@@ -6,6 +6,7 @@
  */
 import type { AppContext } from '../../context';
 import type { Untyped } from '../../db/untyped';
+import type { Registry } from '../../definitions/registry';
 import {
   ACCOUNT_ENTITY,
   ACCOUNT_KINDS,
@@ -94,15 +95,17 @@ export class Chart {
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 export async function loadChart(ctx: AppContext): Promise<Chart> {
-  const entity = ctx.registry.byEntityKey(ACCOUNT_ENTITY);
+  return loadChartFrom(ctx.db as unknown as Untyped, ctx.registry);
+}
+
+/** The chart read through `db` (a transaction: the year-end reads it in its own). */
+export async function loadChartFrom(db: Untyped, registry: Registry): Promise<Chart> {
+  const entity = registry.byEntityKey(ACCOUNT_ENTITY);
   if (!entity) return new Chart([]);
   const props = entity.def.schema.properties;
   const has = (f: string) => Object.hasOwn(props, f);
   const columns = ['id', 'code', 'name', 'parent', 'kind', 'statement'].filter((c) => c === 'id' || has(c));
-  const rows = (await (ctx.db as unknown as Untyped)
-    .selectFrom(entity.table)
-    .select(columns)
-    .execute()) as Record<string, unknown>[];
+  const rows = (await db.selectFrom(entity.table).select(columns).execute()) as Record<string, unknown>[];
   return new Chart(
     rows.map((r) => ({
       id: Number(r.id),

@@ -8,8 +8,10 @@
  *
  * `balance` is signed (debit positive), `side` names it (بدهکار / بستانکار).
  * Parameters: range (required), account (any level: its subtree), detail, branch.
+ * Options: limit; excludeVoucherKinds, closingVoucherKinds, openingVoucherKinds (common.ts: the
+ * year-end vouchers, kept out of the listing as out of the totals).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { localText } from '../../../runtime/shared/definition';
 import { ROW_KIND_FIELD } from '../../../runtime/shared/reportDefinition';
 import { LEDGER_ENTRIES } from '../../accounting/ledgerTables';
@@ -18,7 +20,15 @@ import { t } from '../../i18n';
 import { big, money } from '../money';
 import type { ReportSource, SourceCall, SourceRow } from '../source';
 import { loadChart } from './chart';
-import { balanceSums, ledgerFilter, optionProblems, rangeParam } from './common';
+import {
+  balanceSums,
+  KIND_OPTIONS,
+  kindOptionProblems,
+  kindOptions,
+  ledgerFilter,
+  optionProblems,
+  rangeParam,
+} from './common';
 import { detailNames } from './details';
 import { READS } from './names';
 import { allOf, filterConditions } from './query';
@@ -50,6 +60,24 @@ const FIELDS = [
 export function sideText(balance: bigint, lang: SourceCall['lang']): string {
   if (balance === 0n) return '';
   return t(lang, balance > 0n ? 'reportDefs.debitSide' : 'reportDefs.creditSide');
+}
+
+/**
+ * The entries the year-end options keep out of the listing, as the totals do (common.ts): of
+ * vouchers of `closingVoucherKinds` dated on the last day, and of `openingVoucherKinds` dated on
+ * the first (their amounts are in the opening row).
+ */
+function yearEndConditions(call: SourceCall, range: { from: string; to: string }): RawBuilder<SqlBool>[] {
+  const kinds = kindOptions(call);
+  const kind = sql`coalesce(${sql.ref('v.kind')}, '')`;
+  const among = (list: string[]) => sql`${kind} in (${sql.join(list.map((k) => sql`${k}`))})`;
+  const onDay = (list: string[], day: string) =>
+    sql<SqlBool>`not (${sql.ref('e.date')} = ${day} and ${among(list)})`;
+  const out: RawBuilder<SqlBool>[] = [];
+  if (kinds.exclude.length) out.push(sql<SqlBool>`not (${among(kinds.exclude)})`);
+  if (kinds.closing.length) out.push(onDay(kinds.closing, range.to));
+  if (kinds.opening.length) out.push(onDay(kinds.opening, range.from));
+  return out;
 }
 
 function limitOf(call: SourceCall): number {
@@ -94,7 +122,7 @@ async function run(call: SourceCall) {
       (numberField ? sql.ref(`v.${numberField}`) : sql`null`).as('voucher_number'),
       (described ? sql.ref('v.description') : sql`null`).as('voucher_description'),
     ])
-    .where(allOf(filterConditions('e', filter, range.to, range.from)))
+    .where(allOf([...filterConditions('e', filter, range.to, range.from), ...yearEndConditions(call, range)]))
     .orderBy('e.date')
     .orderBy('e.voucher_id')
     .orderBy('e.line_no')
@@ -163,7 +191,8 @@ export const ledgerLines: ReportSource = {
   requiredParams: ['range'],
   fields: () => FIELDS,
   optionProblems(options) {
-    const out = optionProblems(options, ['limit']);
+    const out = optionProblems(options, ['limit', ...KIND_OPTIONS]);
+    out.push(...kindOptionProblems(options));
     const limit = options.limit;
     if (
       limit !== undefined &&
