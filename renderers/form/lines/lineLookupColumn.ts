@@ -21,34 +21,35 @@ export function lookupColumn(
 ): Partial<ColDef<GridLine>> {
   const lookups = o.lookups!;
   const params: LookupCellParams = { lookups, target, label };
-  /** The line's fields the picked row fills, those the line has (the others are ignored). */
+  /**
+   * The line's fields the picked row fills, those the line has (the others are ignored). A pick
+   * resolved after the user moved on (emptyOnly) leaves the cells they typed meanwhile as typed.
+   */
   const fill = (row: GridLine, id: number, emptyOnly = false) => {
+    const typed = new Set(emptyOnly ? Object.keys(row.v).filter((k) => !isEmpty(row.v[k])) : []);
     const picked = target.fill ? lookups.rowOf(target, id) : undefined;
-    if (!picked || !target.fill) {
-      fillFromList(row, id);
-      return;
+    if (picked && target.fill) {
+      for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
+        if (!Object.hasOwn(o.child.schema.properties, to) || to === name || typed.has(to)) continue;
+        row.v = setCell(o.child, row.v, to, v);
+        o.onCellSet(row, to);
+      }
     }
-    for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
-      if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
-      // resolved after the user moved on: what they typed meanwhile stays
-      if (emptyOnly && row.v[to] !== undefined && row.v[to] !== null && row.v[to] !== '') continue;
-      row.v = setCell(o.child, row.v, to, v);
-      o.onCellSet(row, to);
-    }
-    fillFromList(row, id);
+    fillFromList(row, id, typed);
   };
   /**
    * The related list's values for the pick (LookupSpec.fillFrom), over what `fill` gave, once they
-   * arrive: only while the line still holds this pick and the user has not changed those cells.
+   * arrive: only while the line still holds this pick and the user has not changed those cells
+   * (meanwhile, or before a late pick resolved: `typed`).
    */
-  const fillFromList = (row: GridLine, id: number) => {
+  const fillFromList = (row: GridLine, id: number, typed: ReadonlySet<string>) => {
     const spec = target.fillFrom;
     if (!spec || !o.fillFrom) return;
     const before = Object.fromEntries(Object.keys(spec.fill).map((to) => [to, row.v[to]]));
     void o.fillFrom(spec, id, o.documentOf?.() ?? {}).then((values) => {
       if (!values || row.v[name] !== id) return;
       for (const [to, v] of Object.entries(values)) {
-        if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
+        if (!Object.hasOwn(o.child.schema.properties, to) || to === name || typed.has(to)) continue;
         if (row.v[to] !== before[to]) continue; // typed meanwhile: the user's value stays
         row.v = setCell(o.child, row.v, to, v);
         o.onCellSet(row, to);
@@ -93,4 +94,9 @@ export function lookupColumn(
       return false;
     },
   };
+}
+
+/** A cell the user left empty (a resolved pick may fill it). */
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '';
 }
