@@ -6,7 +6,9 @@
  * `options.limit` entries (default 2000, at most 10000) are answered, with `truncated`; the
  * totals (turnover and closing balance) are over the whole range whatever the cap.
  *
- * `balance` is signed (debit positive), `side` names it (بدهکار / بستانکار).
+ * `balance` is signed (debit positive), `side` names it (بدهکار / بستانکار). `sourceTitle` names
+ * the source as its voucher does: the entity's title and the document's display field
+ * («فاکتورهای فروش F-1405-005»), the number the voucher's own description already carries.
  * Parameters: range (required), account (any level: its subtree), detail, branch.
  */
 import { sql } from 'kysely';
@@ -60,6 +62,43 @@ function limitOf(call: SourceCall): number {
 const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
+/** Display texts of the source documents the entries name, by "entity key#id" (per entity, in chunks). */
+async function sourceNumbers(
+  ctx: SourceCall['ctx'],
+  entries: readonly Record<string, unknown>[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const byEntity = new Map<string, Set<number>>();
+  for (const r of entries) {
+    const key = textOrNull(r.source_entity);
+    const id = idOrNull(r.source_id);
+    if (!key || id === null) continue;
+    const ids = byEntity.get(key) ?? new Set<number>();
+    ids.add(id);
+    byEntity.set(key, ids);
+  }
+  const db = ctx.db as unknown as Untyped;
+  for (const [key, idSet] of byEntity) {
+    const entity = ctx.registry.byEntityKey(key);
+    const field = entity?.def.displayField;
+    if (!entity || !field || !Object.hasOwn(entity.def.schema.properties, field)) continue;
+    const ids = [...idSet];
+    for (let at = 0; at < ids.length; at += 500) {
+      const rows = (await db
+        .selectFrom(entity.table)
+        .select(['id', field])
+        .where('id', 'in', ids.slice(at, at + 500))
+        .execute()) as Record<string, unknown>[];
+      for (const r of rows) {
+        const shown = r[field];
+        if (shown !== null && shown !== undefined && shown !== '')
+          out.set(`${key}#${Number(r.id)}`, String(shown));
+      }
+    }
+  }
+  return out;
+}
+
 async function run(call: SourceCall) {
   const { ctx, entity, lang } = call;
   const chart = await loadChart(ctx);
@@ -107,6 +146,7 @@ async function run(call: SourceCall) {
     ctx,
     entries.map((r) => Number(r.detail1_id ?? 0)),
   );
+  const numbers = await sourceNumbers(ctx, entries);
   const rows: SourceRow[] = [
     {
       [ROW_KIND_FIELD]: 'opening',
@@ -126,6 +166,8 @@ async function run(call: SourceCall) {
     const detail = detailId === null ? undefined : details.get(detailId);
     const sourceEntity = textOrNull(r.source_entity);
     const source = sourceEntity ? ctx.registry.byEntityKey(sourceEntity) : undefined;
+    const sourceId = idOrNull(r.source_id);
+    const sourceNumber = numbers.get(`${sourceEntity}#${sourceId}`);
     rows.push({
       entryId: Number(r.id),
       date: String(r.date).slice(0, 10),
@@ -143,8 +185,10 @@ async function run(call: SourceCall) {
       balance: money(balance),
       side: sideText(balance, lang),
       sourceEntity,
-      sourceId: idOrNull(r.source_id),
-      sourceTitle: source ? localText(source.def.title, lang) : null,
+      sourceId,
+      sourceTitle: source
+        ? `${localText(source.def.title, lang)}${sourceNumber ? ` ${sourceNumber}` : ''}`
+        : null,
     });
   }
   const closing = opening + (sum?.td ?? 0n) - (sum?.tc ?? 0n);
