@@ -200,6 +200,20 @@ describe('drill-down targets', () => {
     expect(drillPath({ report: 'nowhere' }, { row: {}, params })).toBeNull();
   });
 
+  it('a parameter the report ran without is left out of the target (an empty branch), a row value is not', () => {
+    const drill = {
+      report: 'accounting.ledger',
+      params: { account: '{{row.accountId}}', branch: '{{params.branch}}' },
+    };
+    expect(drillPath(drill, { row: { accountId: 7 }, params: {} })).toBe(
+      '/accounting/report/ledger?account=7',
+    );
+    expect(drillPath(drill, { row: { accountId: 7 }, params: { branch: 3 } })).toBe(
+      '/accounting/report/ledger?account=7&branch=3',
+    );
+    expect(drillPath(drill, { row: {}, params: { branch: 3 } })).toBeNull();
+  });
+
   it('literal and embedded templates', () => {
     const drill = { report: 'accounting.ledger', params: { level: '3', note: 'acc-{{row.code}}' } };
     expect(drillPath(drill, { row: { code: '1101' }, params })).toBe(
