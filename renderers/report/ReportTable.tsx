@@ -40,12 +40,13 @@ const useStyles = makeStyles({
   scroll: {
     overflowX: 'auto',
     maxWidth: '100%',
+    width: 'fit-content',
     minWidth: 0,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  // as wide as its columns: a statement's amount stays beside its label, not a page's width away
   table: {
     width: 'max-content',
-    minWidth: '100%',
     tableLayout: 'auto',
     // a statement of many figure columns (an 8-column trial balance) fits a laptop's screen
     fontSize: '13px',
