@@ -6,6 +6,7 @@
  */
 import type { AppContext } from '../../context';
 import type { Untyped } from '../../db/untyped';
+import { cached } from '../../security/accessCache';
 import {
   ACCOUNT_ENTITY,
   ACCOUNT_KINDS,
@@ -93,7 +94,18 @@ export class Chart {
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-export async function loadChart(ctx: AppContext): Promise<Chart> {
+/**
+ * The chart of accounts, kept between reports while no write of this process reaches the accounts
+ * table (and for the access cache's few seconds at most: security/accessCache.ts), as permissions
+ * are; a transaction's or a test's Kysely reads it every time. Shared: read-only to its callers.
+ */
+export function loadChart(ctx: AppContext): Promise<Chart> {
+  const entity = ctx.registry.byEntityKey(ACCOUNT_ENTITY);
+  if (!entity) return readChart(ctx);
+  return cached(ctx.db, [entity.table.toLowerCase()], 'ledger.chart', () => readChart(ctx));
+}
+
+async function readChart(ctx: AppContext): Promise<Chart> {
   const entity = ctx.registry.byEntityKey(ACCOUNT_ENTITY);
   if (!entity) return new Chart([]);
   const props = entity.def.schema.properties;

@@ -21,8 +21,7 @@ import { big, money } from '../money';
 import type { ReportSource, SourceCall, SourceRow } from '../source';
 import { loadChart } from './chart';
 import { balanceSums, ledgerFilter, optionProblems, rangeParam } from './common';
-import { detailNames } from './details';
-import { READS } from './names';
+import { DETAIL_ENTITY, READS } from './names';
 import { allOf, filterConditions } from './query';
 
 export const DEFAULT_LIMIT = 2000;
@@ -50,8 +49,14 @@ const FIELDS = [
 ] as const;
 
 export function sideText(balance: bigint, lang: SourceCall['lang']): string {
-  if (balance === 0n) return '';
-  return t(lang, balance > 0n ? 'reportDefs.debitSide' : 'reportDefs.creditSide');
+  return sidesOf(lang)(balance);
+}
+
+/** sideText with the two words looked up once (a ledger page names a side on every line). */
+function sidesOf(lang: SourceCall['lang']): (balance: bigint) => string {
+  const debit = t(lang, 'reportDefs.debitSide');
+  const credit = t(lang, 'reportDefs.creditSide');
+  return (balance) => (balance === 0n ? '' : balance > 0n ? debit : credit);
 }
 
 function limitOf(call: SourceCall): number {
@@ -116,9 +121,16 @@ async function run(call: SourceCall) {
   const props = entity.def.schema.properties;
   const numberField = Object.hasOwn(props, entity.def.displayField) ? entity.def.displayField : null;
   const described = Object.hasOwn(props, 'description');
-  const raw = (await (ctx.db as unknown as Untyped)
+  // the detail account's code and name in the same read (by its primary key), not a query per 500
+  const details = ctx.registry.byEntityKey(DETAIL_ENTITY);
+  const detailProps = details?.def.schema.properties ?? {};
+  const detailColumn = (c: string) =>
+    details && Object.hasOwn(detailProps, c) ? sql.ref(`da.${c}`) : sql`null`;
+  let query = (ctx.db as unknown as Untyped)
     .selectFrom(`${LEDGER_ENTRIES} as e`)
-    .leftJoin(`${entity.table} as v`, 'v.id', 'e.voucher_id')
+    .leftJoin(`${entity.table} as v`, 'v.id', 'e.voucher_id');
+  if (details) query = query.leftJoin(`${details.table} as da`, 'da.id', 'e.detail1_id');
+  const raw = (await query
     .select([
       'e.id',
       'e.voucher_id',
@@ -132,6 +144,8 @@ async function run(call: SourceCall) {
       sql<string>`cast(${sql.ref('e.credit')} as text)`.as('credit'),
       (numberField ? sql.ref(`v.${numberField}`) : sql`null`).as('voucher_number'),
       (described ? sql.ref('v.description') : sql`null`).as('voucher_description'),
+      detailColumn('code').as('detail_code'),
+      detailColumn('name').as('detail_name'),
     ])
     .where(allOf(filterConditions('e', filter, range.to, range.from)))
     .orderBy('e.date')
@@ -142,10 +156,7 @@ async function run(call: SourceCall) {
     .execute()) as Record<string, unknown>[];
   const truncated = raw.length > limit;
   const entries = raw.slice(0, limit);
-  const details = await detailNames(
-    ctx,
-    entries.map((r) => Number(r.detail1_id ?? 0)),
-  );
+  const side = sidesOf(lang);
   const numbers = await sourceNumbers(ctx, entries);
   const rows: SourceRow[] = [
     {
@@ -153,7 +164,7 @@ async function run(call: SourceCall) {
       date: range.from,
       description: t(lang, 'reportDefs.opening'),
       balance: money(opening),
-      side: sideText(opening, lang),
+      side: side(opening),
     },
   ];
   let balance = opening;
@@ -163,7 +174,6 @@ async function run(call: SourceCall) {
     balance += debit - credit;
     const account = chart.byId.get(Number(r.account_id));
     const detailId = idOrNull(r.detail1_id);
-    const detail = detailId === null ? undefined : details.get(detailId);
     const sourceEntity = textOrNull(r.source_entity);
     const source = sourceEntity ? ctx.registry.byEntityKey(sourceEntity) : undefined;
     const sourceId = idOrNull(r.source_id);
@@ -177,13 +187,13 @@ async function run(call: SourceCall) {
       accountCode: account?.code ?? '',
       accountName: account?.name ?? '',
       detailId,
-      detailCode: detail?.code ?? null,
-      detailName: detail?.name ?? null,
+      detailCode: textOrNull(r.detail_code),
+      detailName: textOrNull(r.detail_name),
       description: textOrNull(r.description) || textOrNull(r.voucher_description),
       debit: money(debit),
       credit: money(credit),
       balance: money(balance),
-      side: sideText(balance, lang),
+      side: side(balance),
       sourceEntity,
       sourceId,
       sourceTitle: source
@@ -196,7 +206,7 @@ async function run(call: SourceCall) {
     debit: money(sum?.td ?? 0n),
     credit: money(sum?.tc ?? 0n),
     balance: money(closing),
-    side: sideText(closing, lang),
+    side: side(closing),
   };
   return { rows, totals, truncated };
 }
