@@ -7,7 +7,7 @@ import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 import { gridViewsMigration } from '../gridViews/migration';
 import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
-import { ledgerMigration } from '../accounting/ledgerTables';
+import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -172,6 +172,7 @@ class InCodeProvider implements MigrationProvider {
       '0009_lifecycle_permissions': lifecyclePermissionsMigration(),
       '0010_numbering': numberingMigration(),
       '0011_ledger': ledgerMigration(this.dialect),
+      '0012_ledger_account_daily': ledgerAccountDailyMigration(),
     };
   }
 }

@@ -10,10 +10,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import type { Untyped } from '../../server/db/untyped';
-import { LEDGER_DAILY, LEDGER_ENTRIES } from '../../server/accounting/ledgerTables';
+import {
+  fillAccountDaily,
+  LEDGER_ACCOUNT_DAILY,
+  LEDGER_DAILY,
+  LEDGER_ENTRIES,
+} from '../../server/accounting/ledgerTables';
 import { t } from '../../server/i18n';
 import { ledgerOfFinalVouchers, postInBulk } from '../../server/accounting/bulkPosting';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
@@ -124,7 +130,29 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       );
     return net;
   };
-  /** The ledger's two tables agree: per account, Σ daily totals = Σ entries. */
+  /** The totals of `table` per account, branch and day (detail accounts summed away), non-zero. */
+  const byDay = async (table: string) =>
+    new Map(
+      (
+        (await sql
+          .selectFrom(table)
+          .select((eb) => [
+            'account_id',
+            'branch_id',
+            'date',
+            eb.fn.sum<string>('debit').as('d'),
+            eb.fn.sum<string>('credit').as('c'),
+          ])
+          .groupBy(['account_id', 'branch_id', 'date'])
+          .execute()) as { account_id: unknown; branch_id: unknown; date: unknown; d: unknown; c: unknown }[]
+      )
+        .filter((r) => Number(r.d) !== 0 || Number(r.c) !== 0)
+        .map((r) => [`${Number(r.account_id)}|${Number(r.branch_id)}|${String(r.date)}`, `${r.d}/${r.c}`]),
+    );
+  /**
+   * The ledger's tables agree: per account, Σ daily totals = Σ entries; per account, branch and
+   * day, the account totals = the detailed daily totals.
+   */
   const ledgerAgrees = async () => {
     const sums = async (table: string) =>
       new Map(
@@ -143,6 +171,7 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     // a voucher taken out leaves its daily rows at zero
     const daily = new Map([...(await sums(LEDGER_DAILY))].filter(([, v]) => v !== '0/0'));
     expect(daily).toEqual(await sums(LEDGER_ENTRIES));
+    expect(await byDay(LEDGER_ACCOUNT_DAILY)).toEqual(await byDay(LEDGER_DAILY));
   };
 
   /** A new draft invoice (a copy of a demo draft's customer and lines). */
@@ -598,6 +627,15 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       numbers.add(String(v!.number));
     }
     expect(numbers.size).toBe(drafts.length);
+    await ledgerAgrees();
+  });
+
+  it('the account totals of a ledger written before them are filled from its daily totals (migration 0012)', async () => {
+    const before = await byDay(LEDGER_ACCOUNT_DAILY);
+    expect(before.size).toBeGreaterThan(0);
+    await sql.deleteFrom(LEDGER_ACCOUNT_DAILY).execute();
+    await fillAccountDaily(sql as unknown as Kysely<unknown>);
+    expect(await byDay(LEDGER_ACCOUNT_DAILY)).toEqual(before);
     await ledgerAgrees();
   });
 

@@ -452,6 +452,26 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       expect(data.truncated).toBeUndefined();
     });
 
+    it("names a line's source document by its title and number, as its voucher does", async () => {
+      const data = await ok('accounting.ledger', {
+        account: ids.get('990102'),
+        range: { from: '2030-01-01', to: TO },
+      });
+      const customers = app.ctx.registry.byEntityKey('sales.customer')!;
+      const field = customers.def.displayField;
+      const customer = (await (app.ctx.db as unknown as Untyped)
+        .selectFrom(customers.table)
+        .select(field)
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()) as Record<string, unknown>;
+      expect(data.rows.find((r) => r.voucherNumber === 'RT-2')).toMatchObject({
+        sourceEntity: 'sales.customer',
+        sourceId: 1,
+        sourceTitle: `مشتریان ${String(customer[field])}`,
+      });
+      expect(data.rows.find((r) => r.voucherNumber === 'RT-3')?.sourceTitle).toBeNull();
+    });
+
     it('agrees with the trial balance and the detail statements', async () => {
       const range = { from: FROM, to: TO };
       const tb = await ok('accounting.trialBalance', { level: '3', range, columns: '8' });

@@ -8,7 +8,7 @@
  * tables' own and the voucher entity's column names (definition whitelist); values are bound.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { LEDGER_DAILY, LEDGER_ENTRIES } from '../../accounting/ledgerTables';
+import { LEDGER_ACCOUNT_DAILY, LEDGER_DAILY, LEDGER_ENTRIES } from '../../accounting/ledgerTables';
 import type { Untyped } from '../../db/untyped';
 import { big } from '../money';
 
@@ -99,11 +99,16 @@ function readSums(rows: Record<string, unknown>[]): Sums[] {
   }));
 }
 
-/** Opening and turnover sums from the daily totals. */
+/**
+ * Opening and turnover sums from the daily totals: per account, branch and day
+ * (`ledger_account_daily`) when neither the filter nor the grouping names a detail account, else
+ * per detail accounts too (`ledger_daily`). Both are kept in the same transactions: the same sums.
+ */
 export async function dailySums(db: Untyped, f: LedgerFilter, days: Days, by: GroupBy): Promise<Sums[]> {
   const groups = groupColumns('d', by);
+  const table = f.detail === null && !by.detail ? LEDGER_ACCOUNT_DAILY : LEDGER_DAILY;
   let q = db
-    .selectFrom(`${LEDGER_DAILY} as d`)
+    .selectFrom(`${table} as d`)
     .select([...groups, ...sideSums('d', days.from)])
     .where(allOf(filterConditions('d', f, days.to)));
   if (groups.length) q = q.groupBy(groups);
