@@ -30,7 +30,7 @@ const target: LookupSpec = {
   fillFrom: { entity: 'sales.priceList', lines: 'lines', key: 'item', fill: { unitPrice: 'price' } },
 };
 
-const sugar: EntityRow = { id: 7, name: 'شکر', price: 496_000 };
+const sugar: EntityRow = { id: 7, version: 1, name: 'شکر', price: 496_000 };
 
 /** A column over controllable lookups: resolve and the price list answer when the test says. */
 function setUp() {
@@ -64,8 +64,10 @@ function setUp() {
     'کالا',
   );
   const row: GridLine = { key: 'a', v: {} };
+  const setter = col.valueSetter;
+  if (typeof setter !== 'function') throw new Error('a lookup column sets its value by a function');
   const set = (newValue: unknown) =>
-    col.valueSetter!({ data: row, newValue, oldValue: row.v.item } as ValueSetterParams<GridLine>);
+    setter({ data: row, newValue, oldValue: row.v.item } as ValueSetterParams<GridLine>);
   return {
     row,
     set,
