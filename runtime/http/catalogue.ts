@@ -160,17 +160,8 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   },
 ];
 
-/**
- * Messages of a 400 body: our envelope's field messages when it has some (translated sentences that
- * name the field by its label; the `errors` map repeats them after the field's key, «account: …»,
- * and the general «درخواست نامعتبر است.» says less), else every value of its `errors` map, then
- * the envelope's MessageTexts.
- */
+/** Messages of a 400 body: every value of its `errors` map, then our envelope's MessageTexts. */
 export function errorsMapMessages(ctx: FailureContext): string[] {
-  const fields = (ctx.envelope?.ServerMessageTexts ?? [])
-    .map((m) => m.Message)
-    .filter((m): m is string => typeof m === 'string' && m !== '');
-  if (fields.length > 0) return fields;
   const out: string[] = [];
   const errors = (ctx.body as { errors?: unknown } | null)?.errors;
   if (errors && typeof errors === 'object') {

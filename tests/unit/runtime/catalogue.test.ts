@@ -89,18 +89,6 @@ describe('error catalogue', () => {
     expect(keys()).toEqual(['نام لازم است', 'کد تکراری', 'کد کوتاه']);
     await failWith(400, envelope(2, null, { MessageTexts: ['BadRequest'] }));
     expect(keys().at(-1)).toBe('BadRequest');
-    // our envelope's field messages, without the map's «field: » prefix and the general message
-    const before = toasts.length;
-    await failWith(400, {
-      ...envelope(2, null, {
-        MessageTexts: ['درخواست نامعتبر است.'],
-        ServerMessageTexts: [
-          { FieldName: 'account', Key: 'k', Params: {}, Message: 'مقدار «حساب» نامعتبر است.' },
-        ],
-      }),
-      errors: { account: ['account: مقدار «حساب» نامعتبر است.'] },
-    });
-    expect(keys().slice(before)).toEqual(['مقدار «حساب» نامعتبر است.']);
     // the server's texts are shown as they are, never looked up as keys
     expect(toasts.every((t) => t.literal === true)).toBe(true);
   });
