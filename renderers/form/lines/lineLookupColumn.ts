@@ -9,7 +9,7 @@ import type { ColDef, ValueFormatterParams, ValueSetterParams } from 'ag-grid-co
 import { displayValue } from '../../../runtime/shared/fieldKinds/specs';
 import { fillValues } from '../../../runtime/shared/lookup';
 import type { LookupTarget } from '../lookup';
-import { setCell, type GridLine } from './lines';
+import { setCell, type GridLine, type Line } from './lines';
 import type { LineColumnsOptions } from './lineColumns';
 import { LookupCellEditor, type LookupCellParams } from './lineLookup';
 
@@ -23,10 +23,15 @@ export function lookupColumn(
   const params: LookupCellParams = { lookups, target, label };
   /**
    * The line's fields the picked row fills, those the line has (the others are ignored). A pick
-   * resolved after the user moved on (emptyOnly) leaves the cells they typed meanwhile as typed.
+   * resolved after the user moved on (`since`: the line when its text was committed) leaves the
+   * cells they changed meanwhile as they are.
    */
-  const fill = (row: GridLine, id: number, emptyOnly = false) => {
-    const typed = new Set(emptyOnly ? Object.keys(row.v).filter((k) => !isEmpty(row.v[k])) : []);
+  const fill = (row: GridLine, id: number, since?: Line) => {
+    const typed = new Set(
+      since
+        ? [...new Set([...Object.keys(row.v), ...Object.keys(since)])].filter((k) => row.v[k] !== since[k])
+        : [],
+    );
     const picked = target.fill ? lookups.rowOf(target, id) : undefined;
     if (picked && target.fill) {
       for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
@@ -81,6 +86,7 @@ export function lookupColumn(
         return true;
       }
       // text left without a pick: its one exact match, else the cell as it was and a message
+      const committed = { ...row.v };
       void lookups.resolve(target, value).then((option) => {
         if (row.v[name] !== before) return;
         if (!option) {
@@ -89,14 +95,9 @@ export function lookupColumn(
         }
         row.v = setCell(o.child, row.v, name, option.id);
         o.onCellSet(row, name);
-        fill(row, option.id, true);
+        fill(row, option.id, committed);
       });
       return false;
     },
   };
-}
-
-/** A cell the user left empty (a resolved pick may fill it). */
-function isEmpty(v: unknown): boolean {
-  return v === undefined || v === null || v === '';
 }

@@ -110,6 +110,18 @@ describe('a line lookup fills what the user left empty', () => {
     expect(t.row.v.unitPrice).toBe(1200);
   });
 
+  it('a new line’s defaults are not typed: a late-resolved pick fills over them', async () => {
+    const t = setUp();
+    t.row.v = { quantity: 1, unitPrice: 0 };
+    t.set('شکر');
+    t.resolve(sugar);
+    await settle();
+    expect(t.row.v).toEqual({ item: 7, quantity: 1, unitPrice: 496_000 });
+    t.answer({ unitPrice: 450_000 });
+    await settle();
+    expect(t.row.v.unitPrice).toBe(450_000);
+  });
+
   it('text resolved before the price was typed fills it, from the item and then the price list', async () => {
     const t = setUp();
     t.set('شکر');
