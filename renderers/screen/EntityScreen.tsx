@@ -83,6 +83,8 @@ const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px' },
   // the title and the fiscal period its rows are scoped to (PeriodTag)
   heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 12px' },
+  // a title without spaces (an analyst's long technical name) wraps rather than widen a phone's page
+  title: { minWidth: 0, overflowWrap: 'anywhere' },
 });
 
 interface Open {
@@ -455,7 +457,9 @@ export function EntityScreen({
   return (
     <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'} data-fits-window="">
       <div className={styles.heading}>
-        <Title3 as="h1">{localText(definition.title, lang)}</Title3>
+        <Title3 as="h1" className={styles.title}>
+          {localText(definition.title, lang)}
+        </Title3>
         <PeriodTag definition={definition} lang={lang} />
       </div>
       <div className={styles.bar}>

@@ -331,6 +331,11 @@ export interface RowAction {
   label: LocalText;
   /** The entity permission the button needs. */
   permission: EntityAction;
+  /**
+   * Only these roles, beside the permission (e.g. closing a fiscal year: `["admin"]`): the
+   * definition is served to other roles without the action and the server refuses them (403).
+   */
+  roles?: string[];
   /** Question asked before the call; absent: no confirmation. */
   confirm?: LocalText;
   /** Toast after success. */

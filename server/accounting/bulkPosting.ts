@@ -50,15 +50,23 @@ async function linesOf(db: Untyped, entity: Entity, ids: readonly number[]): Pro
 }
 
 /** A voucher to insert: built lines, its kind, source and the voucher it reverses. */
-interface PendingVoucher {
+export interface PendingVoucher {
   built: Omit<BuiltVoucher, 'branch'> & { branch?: number | null };
   kind: VoucherKind;
   source: VoucherSource | null;
   reverses?: number;
 }
 
-/** Inserts final vouchers (numbered from their series) with their lines and ledger entries; answers their ids. */
-async function insertVouchers(db: Untyped, ctx: AppContext, pending: PendingVoucher[]): Promise<number[]> {
+/**
+ * Inserts final vouchers (numbered from their series, in the state their lifecycle finalises
+ * from) with their lines and ledger entries; answers their ids. Also the demo's opening voucher
+ * (server/demo/seeders/finance.ts).
+ */
+export async function insertVouchers(
+  db: Untyped,
+  ctx: AppContext,
+  pending: PendingVoucher[],
+): Promise<number[]> {
   const voucher = ctx.registry.byEntityKey(VOUCHER_ENTITY);
   const child = voucher?.children.find((c) => c.name === 'lines');
   if (!voucher || !child || pending.length === 0) return [];
@@ -76,7 +84,9 @@ async function insertVouchers(db: Untyped, ctx: AppContext, pending: PendingVouc
     next.set(s, counter + 1);
     return formatNumber(s, counter);
   });
-  const initial = voucher.def.workflow?.initial;
+  // a final voucher stands in the first workflow state it may be finalised from (lifecycle.finaliseFrom)
+  const wf = voucher.def.workflow;
+  const state = voucher.def.lifecycle?.finaliseFrom?.[0] ?? wf?.initial;
   const now = new Date().toISOString();
   const made = pending.map((p, i) => {
     const { values, lines } = voucherValues(p.built, p.kind, p.source, p.reverses);
@@ -84,7 +94,7 @@ async function insertVouchers(db: Untyped, ctx: AppContext, pending: PendingVouc
       ...values,
       number: numbers[i],
       [DOC_STATE_FIELD]: 'final',
-      ...(initial && voucher.def.workflow ? { [voucher.def.workflow.field]: initial } : {}),
+      ...(state && wf ? { [wf.field]: state } : {}),
     };
     return { row, lines: lines.lines ?? [] };
   });

@@ -70,11 +70,14 @@ export function voucherValues(
   };
 }
 
+/** Who writes a voucher of the server and where: an effect's write (WriteState) or a server action. */
+export type VoucherWriter = Pick<WriteState, 'ctx' | 'user' | 'lang' | 'writeIn'>;
+
 /**
- * Creates and finalises one voucher inside the transaction of `w` (an effect's write): answers the
- * final voucher row.
+ * Creates and finalises one voucher inside the transaction of `w` (an effect's write, a server
+ * action such as the year-end): answers the final voucher row.
  */
-export async function postVoucher(w: WriteState, values: Row, lines: Lines): Promise<Row> {
+export async function postVoucher(w: VoucherWriter, values: Row, lines: Lines): Promise<Row> {
   const entity = w.ctx.registry.byEntityKey(VOUCHER_ENTITY);
   if (!entity) throw new Error(`${VOUCHER_ENTITY} is not defined`);
   const base = { source: 'server' as const, entity, user: w.user, lang: w.lang, byEffect: true };

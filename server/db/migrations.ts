@@ -7,7 +7,7 @@ import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 import { gridViewsMigration } from '../gridViews/migration';
 import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
-import { ledgerMigration } from '../accounting/ledgerTables';
+import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
 import { stockMigration } from '../inventory/stockTables';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
@@ -173,7 +173,8 @@ class InCodeProvider implements MigrationProvider {
       '0009_lifecycle_permissions': lifecyclePermissionsMigration(),
       '0010_numbering': numberingMigration(),
       '0011_ledger': ledgerMigration(this.dialect),
-      '0012_stock': stockMigration(this.dialect),
+      '0012_ledger_account_daily': ledgerAccountDailyMigration(),
+      '0013_stock': stockMigration(this.dialect),
     };
   }
 }

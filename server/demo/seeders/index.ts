@@ -13,6 +13,7 @@ import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 import { seedLifecycle } from './lifecycle';
 import { seedStock } from './stock';
+import { seedOpening } from './opening';
 import { seedLedger } from './ledger';
 
 export type { SeedContext, Seeder } from './seeder';
@@ -30,6 +31,8 @@ export const SEEDERS: Seeder[] = [
   seedLifecycle,
   // the stock entries of the final documents (and the opening stock they need)
   seedStock,
+  // the opening voucher: cash, banks and the opening stock's value (V-1405-000001)
+  seedOpening,
   // plans against actuals: after every module's invoices and stock entries
   seedPlanActuals,
   // the vouchers and ledger entries of the final documents and vouchers

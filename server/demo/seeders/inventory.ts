@@ -103,7 +103,8 @@ const SMALL_KINDS: Kind[] = ['receipt', 'receipt', 'issue', 'transfer', 'adjustm
 function kindAt(r: () => number, i: number, small: boolean): Kind {
   if (small) return SMALL_KINDS[i % SMALL_KINDS.length]!;
   const x = r();
-  return x < 0.45 ? 'receipt' : x < 0.8 ? 'issue' : x < 0.92 ? 'transfer' : 'adjustment';
+  // purchases come in on goods receipts (./books.ts): a stock receipt is a delivery not yet invoiced
+  return x < 0.1 ? 'receipt' : x < 0.4 ? 'issue' : x < 0.88 ? 'transfer' : 'adjustment';
 }
 
 /** Stock documents with 1..4 lines: receipts at about the purchase price, issues, transfers, adjustments. */
@@ -152,7 +153,7 @@ function stockMoves(
         reference: `${prefix}-1405-${String(i + 1).padStart(5, '0')}`,
         description: {
           receipt: 'رسید کالا از تأمین‌کننده',
-          issue: 'حواله خروج برای مصرف و فروش',
+          issue: 'حواله خروج برای مصرف داخلی و نمونه',
           transfer: 'انتقال کالا بین انبارها',
           adjustment: 'تعدیل موجودی پس از بازبینی',
         }[kind],

@@ -2,7 +2,8 @@
  * The demo's stock ledger: after the lifecycle seeder made some of each document kind final, the
  * final stock documents, invoices and counts get their stock entries in bulk
  * (server/inventory/stockBulk.ts: the same planner and arithmetic as a Finalise). So that no final
- * issue finds less than it takes, an opening stock document per warehouse (a final receipt, dated
+ * issue finds less than it takes, an opening stock document per warehouse (kind `opening`: it moves
+ * stock in and posts nothing, the opening voucher carries its value: ./opening.ts; final, dated
  * the first day of the year, before the first final document, at the items' purchase prices)
  * first brings in what the final documents issue beyond what they receive, with a margin, and a
  * thousand units of every item; a final count finds the system quantity
@@ -95,7 +96,7 @@ export const seedStock: Seeder = async ({ db, ctx }) => {
     [...byWarehouse.entries()].map(([warehouse, lines], i) => ({
       values: {
         date,
-        kind: 'receipt',
+        kind: 'opening',
         warehouse,
         reference: `OP-1405-${String(i + 1).padStart(2, '0')}`,
         description: 'موجودی اول دوره',

@@ -123,6 +123,36 @@ export async function runWriteIn(outer: WriteState, request: ServerWrite): Promi
   return outer.writeIn(request);
 }
 
+/** What a server action writing several rows in one transaction is handed (runWritesTogether). */
+export interface WriteScope {
+  readonly ctx: AppContext;
+  /** The transaction, for the action's own reads (on SQLite the only connection until commit). */
+  readonly db: Untyped;
+  /** Runs one write of the server's own code through every step inside the transaction. */
+  readonly writeIn: (request: ServerWrite) => Promise<Row | null>;
+}
+
+/**
+ * Runs a server action that writes several rows (a year's closing: its vouchers and the period
+ * row) in ONE transaction, each write through every step (`scope.writeIn`); a write that throws
+ * rolls the whole action back and its error is the answer. Answers what `work` answers.
+ */
+export async function runWritesTogether<T>(
+  ctx: AppContext,
+  work: (scope: WriteScope) => Promise<T>,
+): Promise<T> {
+  const afterCommit: (() => void)[] = [];
+  const answer = await writeTransaction(ctx, (trx) =>
+    work({
+      ctx,
+      db: trx as unknown as Untyped,
+      writeIn: (request) => stepsIn(ctx, trx, request, WRITE_STEPS, new Map(), afterCommit),
+    }),
+  );
+  for (const done of afterCommit) done();
+  return answer;
+}
+
 async function stepsIn(
   ctx: AppContext,
   trx: Transaction<SystemTables>,
