@@ -446,6 +446,8 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
   const COGS = '7101';
   const INVENTORY = '1301';
   const ADJUSTMENT = '7102';
+  const GRNI = '3103';
+  const GOODS_USED = '8207';
 
   it('a sale posts its cost of goods exactly as the stock took it (Dr COGS, Cr inventory); cancelling reverses both', async () => {
     const item = await newItem();
@@ -520,9 +522,28 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
       [ADJUSTMENT, 700, 0],
       [INVENTORY, 0, 700],
     ]);
-    // a plain receipt posts nothing
-    const plain = await move('receipt', w2, [{ item, quantity: 1, unitCost: 700 }]);
-    expect(await postedLines('inventory.stockMove', plain.row.id)).toEqual([]);
+  });
+
+  it('a stock receipt posts inventory against goods received not invoiced, an issue its cost to goods used; opening stock posts nothing', async () => {
+    const item = await newItem();
+    const opening = await move('opening', w2, [{ item, quantity: 2, unitCost: 650 }]);
+    expect(opening.status, errors(opening.body)).toBe(200);
+    expect(await postedLines('inventory.stockMove', opening.row.id)).toEqual([]);
+    const received = await move('receipt', w2, [{ item, quantity: 2, unitCost: 750 }]);
+    const [inPosted] = await postedLines('inventory.stockMove', received.row.id);
+    expect(inPosted!.lines).toEqual([
+      [INVENTORY, 1500, 0],
+      [GRNI, 0, 1500],
+    ]);
+    // the moving average of 4 at 2,800 is 700: an issue of 1 costs 700
+    const issued = await move('issue', w2, [{ item, quantity: 1 }]);
+    expect(issued.status, errors(issued.body)).toBe(200);
+    const [outPosted] = await postedLines('inventory.stockMove', issued.row.id);
+    expect(outPosted!.lines).toEqual([
+      [GOODS_USED, 700, 0],
+      [INVENTORY, 0, 700],
+    ]);
+    expect(await balance(item, w2)).toEqual({ quantity: 3, value: 2100 });
   });
 
   it('a document type published by an analyst moves stock by its declaration alone', async () => {
