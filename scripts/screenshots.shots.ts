@@ -1,7 +1,8 @@
 /**
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
- * form, a report, the designer. Run by scripts/screenshots.config.ts (see there); not a test of
- * behaviour, so it lives outside tests/ and `npm test`.
+ * form, a report, the designer, the 8-column trial balance and the balance sheet. Run by
+ * scripts/screenshots.config.ts (see there); not a test of behaviour, so it lives outside tests/ and
+ * `npm test`. SHOTS=trialBalance,balanceSheet pictures only the screens named.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,16 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('button', { name: 'اجرای گزارش' }).click();
     await expect(page.locator('svg[data-chart]').first()).toBeVisible();
   },
+  trialBalance: async (page) => {
+    await page.goto('/accounting/report/trialBalance?columns=8');
+    await expect(page.getByRole('table', { name: 'تراز آزمایشی' })).toBeVisible();
+    // figures wider than the screen scroll under the account kept in view: the closing ones shown
+    await page.locator('[data-table-scroll]').evaluate((box) => box.scrollTo({ left: -box.scrollWidth }));
+  },
+  balanceSheet: async (page) => {
+    await page.goto('/accounting/report/balanceSheet');
+    await expect(page.getByRole('table', { name: 'ترازنامه' })).toBeVisible();
+  },
   designer: async (page) => {
     await page.goto('/systemConfig/designer');
     // one entity open in the designer: its fields table and preview
@@ -51,9 +62,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await signIn(page, 'admin');
     // a screen that does not open as expected is still pictured (to look at), then reported
     const failed: string[] = [];
+    const only = process.env.SHOTS?.split(',').filter(Boolean);
     for (const [name, open] of Object.entries(SCREENS)) {
+      if (only && !only.includes(name)) continue;
       await open(page).catch(() => failed.push(name));
       await page.waitForLoadState('networkidle');
+      // no row drawn as hovered where the last click left the pointer
+      await page.mouse.move(0, 0);
       await page.screenshot({ path: join(OUT, `${name}-${size}.png`) });
       await page.keyboard.press('Escape');
     }

@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { loadConfig, normaliseDatabaseUrl, type RateLimitConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/connection';
+import { BUSY_TIMEOUT_MS, openDatabase } from './db/connection';
+import type { SystemTables } from './db/types';
 import { syncEntityTables, type UniqueSkipped } from './db/entityTables';
 import { copyRetyped, keepRetypedColumns, type Retyped } from './db/retype';
 import type { Untyped } from './db/untyped';
@@ -37,10 +38,12 @@ import { ReportRegistry } from './reportDefs/registry';
 import { entityKey } from './definitions/registry';
 import { operationsPlugin } from './operations/routes';
 import { treasuryPlugin } from './treasury/routes';
+import { accountingPlugin } from './accounting/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
+import { registerStockEffect } from './inventory/stockEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
@@ -56,6 +59,8 @@ export interface BuildOptions {
 }
 
 const STARTUP_LOCK = 74051405;
+/** How long a process starting on SQLite waits for another's start (busy_timeout, ms). */
+const STARTUP_WAIT_MS = 120_000;
 
 /**
  * Answers, for the log, the columns retyped to match their definitions (server/db/retype.ts) and
@@ -63,29 +68,48 @@ const STARTUP_LOCK = 74051405;
  */
 async function prepare(ctx: AppContext): Promise<{ retyped: Retyped[]; skipped: UniqueSkipped[] }> {
   await migrate(ctx.db as unknown as Kysely<unknown>, ctx.dialect);
-  return ctx.db.transaction().execute(async (trx) => {
-    // two processes starting on one PostgreSQL create tables and seed one after the other
-    if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`.execute(trx);
-    // published definitions (server/lowcode) override the shipped files
-    ctx.registry = await registryInForce(trx, ctx);
-    const db = trx as unknown as Untyped;
-    const pending = await keepRetypedColumns(db, ctx.dialect, ctx.registry.all());
-    const skipped = await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
-    const retyped = await copyRetyped(db, ctx.dialect, pending);
-    await seed(trx, ctx);
-    // rows without a lifecycle state (older rows, seeded drafts) are drafts
-    await backfillDocStates(db, ctx.registry);
-    // master rows without their floating detail account get one (server/accounting/detailAccounts.ts)
-    await backfillDetailAccounts(db, ctx.dialect, ctx.registry);
-    // documents others allocate to start whole (server/treasury/allocations.ts)
-    await backfillSettlements(db, ctx.registry);
-    // files named by rows before files had an owning row get one (attachments/links.ts)
-    await claimAttachmentRows(trx, ctx.registry);
-    await showLicence(trx, ctx);
-    await syncAdminPermissions(trx, ctx.registry);
-    await syncPseudoPermissions(trx);
-    return { retyped, skipped };
-  });
+  // on SQLite, a process starting beside another waits for the other's start, however long it takes
+  const sqlite = ctx.dialect === 'sqlite';
+  if (sqlite) await sql`pragma busy_timeout = ${sql.raw(String(STARTUP_WAIT_MS))}`.execute(ctx.db);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      // two processes starting on one database create tables and seed one after the other: on
+      // PostgreSQL by an advisory lock; on SQLite the first statement writes, so the transaction
+      // holds the write lock from its start (a transaction that read first could not take it once
+      // the other process wrote: SQLITE_BUSY at once, «database is locked»)
+      if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`.execute(trx);
+      else await sql`update kysely_migration_lock set is_locked = is_locked`.execute(trx);
+      return startupInTransaction(trx, ctx);
+    });
+  } finally {
+    if (sqlite) await sql`pragma busy_timeout = ${sql.raw(String(BUSY_TIMEOUT_MS))}`.execute(ctx.db);
+  }
+}
+
+/** The startup's work in one transaction: definitions in force, tables, seed, backfills, permissions. */
+async function startupInTransaction(
+  trx: Transaction<SystemTables>,
+  ctx: AppContext,
+): Promise<{ retyped: Retyped[]; skipped: UniqueSkipped[] }> {
+  // published definitions (server/lowcode) override the shipped files
+  ctx.registry = await registryInForce(trx, ctx);
+  const db = trx as unknown as Untyped;
+  const pending = await keepRetypedColumns(db, ctx.dialect, ctx.registry.all());
+  const skipped = await syncEntityTables(trx, ctx.dialect, ctx.registry.all());
+  const retyped = await copyRetyped(db, ctx.dialect, pending);
+  await seed(trx, ctx);
+  // rows without a lifecycle state (older rows, seeded drafts) are drafts
+  await backfillDocStates(db, ctx.registry);
+  // master rows without their floating detail account get one (server/accounting/detailAccounts.ts)
+  await backfillDetailAccounts(db, ctx.dialect, ctx.registry);
+  // documents others allocate to start whole (server/treasury/allocations.ts)
+  await backfillSettlements(db, ctx.registry);
+  // files named by rows before files had an owning row get one (attachments/links.ts)
+  await claimAttachmentRows(trx, ctx.registry);
+  await showLicence(trx, ctx);
+  await syncAdminPermissions(trx, ctx.registry);
+  await syncPseudoPermissions(trx);
+  return { retyped, skipped };
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -99,6 +123,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     rateLimit: { ...base.rateLimit, ...options.config?.rateLimit },
   } as ServerConfig;
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
+  // the stock effect first: the posting of a document reads the costs its stock moved
+  registerStockEffect();
   registerAccountingEffects();
   registerAllocationEffect();
   const definitionFiles = loadDefinitions(options.definitionsDir);
@@ -179,6 +205,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await entityPlugin(scope);
     await operationsPlugin(scope);
     await treasuryPlugin(scope);
+    await accountingPlugin(scope);
     await attachmentsPlugin(scope);
   });
   installAttachmentSweep(app);

@@ -8,8 +8,14 @@ import { startExpiryWatch } from '../runtime/auth/expiry';
 import { hasToken } from '../runtime/auth/tokens';
 import { joinSession, serveSession } from '../runtime/auth/sharedSession';
 
-/** Adopts the session of another tab of this browser, if any (before the first route runs). */
-export const joinOtherTabs = joinSession;
+/**
+ * Adopts the session of another tab of this browser, if any (before the first route runs). A late
+ * answer, after the sign-in page showed, opens the address this tab was opened at, signed in.
+ */
+export function joinOtherTabs(): Promise<boolean> {
+  const opened = window.location.pathname + window.location.search + window.location.hash;
+  return joinSession(() => window.location.replace(opened.startsWith('/login') ? '/' : opened));
+}
 
 export function startSession(): void {
   listenChannel({

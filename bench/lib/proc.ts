@@ -1,4 +1,7 @@
-/** Server processes of the benches: the real server (server/main.ts) and the bare floor (bench/lib/floor.ts). */
+/**
+ * Server processes of the benches: the real server (server/main.ts), the bare floor
+ * (bench/lib/floor.ts) and the ledger bench's replaying floor (bench/lib/replayFloor.ts).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -83,6 +86,16 @@ export async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv = 
 export async function startFloor(databaseUrl: string): Promise<Proc> {
   const port = await freePort();
   return start('bench/lib/floor.ts', { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, port);
+}
+
+/** The bare route replaying a report's SQL and answering its bytes (`casesFile`: replayFloor.ts). */
+export async function startReplayFloor(databaseUrl: string, casesFile: string): Promise<Proc> {
+  const port = await freePort();
+  return start(
+    'bench/lib/replayFloor.ts',
+    { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FLOOR_CASES: casesFile },
+    port,
+  );
 }
 
 /** Resident set size of a process in MB (VmRSS). */

@@ -6,14 +6,24 @@ import {
   type EntityDefinition,
   type FieldSchema,
   type Lang,
+  type LocalText,
 } from '../../runtime/shared/definition';
 import { kindOf } from '../../runtime/shared/fieldKinds/derive';
 import { fieldLabel } from '../../runtime/shared/fieldKinds/fields';
+import { localDigits } from '../../runtime/shared/fieldKinds/numberText';
 import type { FieldKind } from '../../runtime/shared/fieldKinds/kinds';
 import { kindField, type KindField } from '../../runtime/shared/fieldKinds/field';
 import { multiEnumOptions } from '../../runtime/shared/fieldKinds/multiEnum';
 
 const SYSTEM = new Set<string>(SYSTEM_FIELDS);
+
+/**
+ * A value's label as shown: its figures in the language's digits, like a field's label (the
+ * definition reached the browser through the pipeline, which makes every digit Western).
+ */
+function valueLabel(label: LocalText | undefined, lang: Lang): string {
+  return localDigits(localText(label, lang), lang);
+}
 
 /** The form widget of a kind when the uiSchema names none, and the ui:options it needs. */
 export interface KindWidget {
@@ -32,7 +42,7 @@ export const FORM_WIDGETS: Record<FieldKind, KindWidget> = {
       field.enumLabels
         ? {
             labels: Object.fromEntries(
-              Object.entries(field.enumLabels).map(([v, l]) => [v, localText(l, lang)]),
+              Object.entries(field.enumLabels).map(([v, l]) => [v, valueLabel(l, lang)]),
             ),
           }
         : {},
@@ -49,7 +59,7 @@ export const FORM_WIDGETS: Record<FieldKind, KindWidget> = {
     options: (field, lang) => ({
       choices: multiEnumOptions(field).map((value) => ({
         value,
-        label: localText(field.enumLabels?.[value], lang) || value,
+        label: valueLabel(field.enumLabels?.[value], lang) || value,
       })),
     }),
   },
@@ -127,7 +137,7 @@ export function buildUiSchema(definition: EntityDefinition, lang: Lang, readOnly
     }
     if (field.enum && meta?.enumLabels) {
       const labels = meta.enumLabels;
-      entry['ui:enumNames'] = field.enum.map((v) => localText(labels[String(v)], lang) || String(v));
+      entry['ui:enumNames'] = field.enum.map((v) => valueLabel(labels[String(v)], lang) || String(v));
     }
     if (readOnly || field.readOnly) entry['ui:readonly'] = true;
     ui[name] = entry;

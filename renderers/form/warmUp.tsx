@@ -22,6 +22,9 @@ import { EntityForm } from './EntityForm';
 import type { FormValidators } from './precompiled';
 
 /** The warm-up ends by then even if the form never draws its lines. */
+
+/** Menus, lists and popovers the user may have open (a warm-up's click would close them). */
+const OPEN_POPUP = '[role="menu"], [role="listbox"], .fui-PopoverSurface';
 export const FORM_WARM_UP_TIMEOUT_MS = 3000;
 
 /** Marks the hidden container (tests, and whoever wonders what it is). */
@@ -173,6 +176,9 @@ export async function warmUpForm(lang: Lang = 'fa'): Promise<void> {
       // the next scrolls by a line; after each, its frame and the work it leaves for after it (the
       // next editor, the rows kept for scrolling, the form taking the lines)
       for (let i = 0; i < 2; i++) {
+        // a click reaches the document, where an open menu or list (Fluent listens in the capture
+        // phase) takes it for a click outside and closes: none is pressed while one is open
+        if (document.querySelector(OPEN_POPUP)) break;
         h.element.querySelector<HTMLButtonElement>('[data-lines] button')?.click();
         await nextPaint();
         await nextPaint();

@@ -35,9 +35,17 @@ export class TreeCellRenderer implements ICellRendererComp<EntityRow> {
   }
 }
 
-/** Column settings for the tree column (the first list column), or {} for other columns. */
+/**
+ * Column settings for the tree column (the first list column), or {} for other columns: twice the
+ * share of the others and room for a name under two indents (a chart's names were cut at 110 px).
+ */
 export function treeColumn(definition: EntityDefinition, name: string): Partial<ColDef<EntityRow>> {
   const tree = definition.list.tree;
   if (!tree || definition.list.columns[0] !== name) return {};
-  return { cellRenderer: TreeCellRenderer, cellRendererParams: { levelField: tree.levelField } };
+  return {
+    cellRenderer: TreeCellRenderer,
+    cellRendererParams: { levelField: tree.levelField },
+    flex: 2,
+    minWidth: 220,
+  };
 }

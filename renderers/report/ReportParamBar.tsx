@@ -2,9 +2,10 @@
  * A report's parameter bar, generated from its `params`: a date range as two Jalali dates (the
  * form's date widget, with its calendar), a date, a lookup (the form's lookup widget and search),
  * an enum as a select, a boolean as a switch. Labels in the user's language with its digits; on a
- * phone every parameter takes a line of its own.
+ * phone a date range and a lookup (whose text is a code and a name) take a line of their own, and
+ * short ones (a date, a select, a switch) two to a line, so the report itself is soon in view.
  */
-import { Field, makeStyles, Select, Switch } from '@fluentui/react-components';
+import { Field, makeStyles, mergeClasses, Select, Switch } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { EntityClient } from '../../runtime/entity/types';
 import { localText, type Lang, type LookupSpec } from '../../runtime/shared/definition';
@@ -35,7 +36,7 @@ const useStyles = makeStyles({
     alignItems: 'flex-end',
     gap: '8px 16px',
     minWidth: 0,
-    [`@media ${PHONE_QUERY}`]: { flexDirection: 'column', alignItems: 'stretch' },
+    [`@media ${PHONE_QUERY}`]: { alignItems: 'stretch', gap: '8px' },
     // the controls take their box's width, never their own (Fluent's combobox asks 250 px, an input its size)
     '& .fui-Input, & .fui-Combobox, & .fui-Select': { width: '100%', minWidth: 0, maxWidth: '100%' },
     '& input': { minWidth: 0 },
@@ -44,9 +45,10 @@ const useStyles = makeStyles({
     flex: '1 1 200px',
     maxWidth: '320px',
     minWidth: 0,
-    // one column: each parameter as tall as it is (in a column a basis would be its height)
-    [`@media ${PHONE_QUERY}`]: { flex: '0 0 auto', maxWidth: 'none' },
+    // two to a line: each half the width less the gap
+    [`@media ${PHONE_QUERY}`]: { flex: '1 1 calc(50% - 8px)', maxWidth: 'none' },
   },
+  wide: { [`@media ${PHONE_QUERY}`]: { flex: '1 1 100%' } },
   range: {
     display: 'flex',
     flexDirection: 'column',
@@ -57,7 +59,7 @@ const useStyles = makeStyles({
     border: 'none',
     margin: 0,
     padding: 0,
-    [`@media ${PHONE_QUERY}`]: { flex: '0 0 auto', maxWidth: 'none' },
+    [`@media ${PHONE_QUERY}`]: { flex: '1 1 100%', maxWidth: 'none' },
   },
   sides: { display: 'flex', flexWrap: 'wrap', gap: '4px 8px' },
   side: { flex: '1 1 140px', minWidth: 0 },
@@ -136,7 +138,7 @@ export function ReportParamBar(props: ReportParamBarProps) {
         return (
           <Field
             key={p.name}
-            className={styles.field}
+            className={mergeClasses(styles.field, styles.wide)}
             label={{ children: label, htmlFor: idOf(p) }}
             required={p.required}
             data-param={p.name}

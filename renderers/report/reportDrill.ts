@@ -4,7 +4,9 @@
  * screen opens from its route's `open` query (`/{module}/{entity}?open={id}`, src/pages/EntityRoute).
  * Templates: `{{row.field}}` (a value of the clicked row), `{{params.name}}` (a parameter as the
  * report ran) or a literal; a template that is a single placeholder keeps the value as it is (a
- * date range stays a range). A figure whose row lacks a value its drill-down needs does not drill.
+ * date range stays a range). A figure whose row lacks a value its drill-down needs does not drill;
+ * a parameter the report ran without (an optional branch left empty) is left out of the target's
+ * query, so the target runs over everything as the report did.
  */
 import { MODULES } from '../../runtime/shared/modules';
 import type { ReportDrill, ReportValue } from '../../runtime/shared/reportDefinition';
@@ -61,7 +63,11 @@ export function drillPath(drill: ReportDrill | undefined, scope: DrillScope): st
     const entries: [string, unknown][] = [];
     for (const [name, template] of Object.entries(drill.params ?? {})) {
       const v = resolve(template, scope);
-      if (v === MISSING) return null;
+      if (v === MISSING) {
+        // only an empty parameter of the report itself is passed on as empty
+        if (WHOLE.exec(template)?.[1] === 'params') continue;
+        return null;
+      }
       entries.push([name, v]);
     }
     const query = buildQuery(entries);

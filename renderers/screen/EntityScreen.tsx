@@ -38,7 +38,14 @@ import { deleteCall, runBulk, type BulkCall } from './bulkActions';
 import { duplicateValues } from './duplicate';
 import { localDigits } from '../format';
 import { runRowAction } from './rowActions';
-import { finaliseCall, formLock, isOpenRow, lifecycleActions, type LifecycleAction } from './lifecycle';
+import {
+  entityLifecycleActions,
+  finaliseCall,
+  formLock,
+  isOpenRow,
+  lifecycleActions,
+  type LifecycleAction,
+} from './lifecycle';
 import type { CancelDialogProps } from './CancelDialog';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
@@ -76,6 +83,8 @@ const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 8px' },
   // the title and the fiscal period its rows are scoped to (PeriodTag)
   heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 12px' },
+  // a title without spaces (an analyst's long technical name) wraps rather than widen a phone's page
+  title: { minWidth: 0, overflowWrap: 'anywhere' },
 });
 
 interface Open {
@@ -354,13 +363,14 @@ export function EntityScreen({
     await took(updated);
     return true;
   };
-  const lifecycleButtons = selected
-    ? lifecycleActions(definition, permissions, selected).map((action) => ({
-        name: action,
-        label: t(`lifecycle.${action}`),
-        onClick: () => void runLifecycle(action, selected),
-      }))
-    : [];
+  // every action the documents offer, enabled as the selected row offers it (EntityToolbar)
+  const offered = lifecycleActions(definition, permissions, selected ?? undefined);
+  const lifecycleButtons = entityLifecycleActions(definition, permissions).map((action) => ({
+    name: action,
+    label: t(`lifecycle.${action}`),
+    disabled: !offered.includes(action),
+    onClick: () => void (selected && runLifecycle(action, selected)),
+  }));
 
   /** Finalises every ticked row after one question (the server refuses a row not a draft, named). */
   const finaliseTicked = async () => {
@@ -447,7 +457,9 @@ export function EntityScreen({
   return (
     <section className={styles.page} dir={lang === 'fa' ? 'rtl' : 'ltr'} data-fits-window="">
       <div className={styles.heading}>
-        <Title3 as="h1">{localText(definition.title, lang)}</Title3>
+        <Title3 as="h1" className={styles.title}>
+          {localText(definition.title, lang)}
+        </Title3>
         <PeriodTag definition={definition} lang={lang} />
       </div>
       <div className={styles.bar}>
@@ -490,6 +502,27 @@ export function EntityScreen({
         )}
         <QuickSearchBox key={searchKey} initial={quickSearch} onSearch={setQuickSearch} />
       </div>
+      <EntityGrid
+        definition={definition}
+        client={client}
+        lang={lang}
+        refreshKey={refreshKey}
+        userId={userId}
+        onSelectionChange={setSelected}
+        onOpenRow={(row) => void openRow(row)}
+        onModelChange={onModelChange}
+        onFirstRows={onFirstRows}
+        quickSearch={quickSearch}
+        totals
+        onSelectedRowsChange={onTicked}
+        clearSelectionKey={clearKey}
+        onGridApi={onGridApi}
+        lookupSearch={lookupSearch}
+      />
+      {/* under the grid, never above it: a click ticks a row and shows the bar, and a bar above
+          the grid would move the rows from under the pointer before a double-click's (or a double
+          tap's) second click, which then opened nothing or another row. Nothing is drawn over the
+          rows either (a bar stuck to a phone's foot would come under the finger) */}
       {ticked.length > 0 && Bulk && (
         <Bulk
           count={ticked.length}
@@ -514,23 +547,6 @@ export function EntityScreen({
           onFinalise={() => void finaliseTicked()}
         />
       )}
-      <EntityGrid
-        definition={definition}
-        client={client}
-        lang={lang}
-        refreshKey={refreshKey}
-        userId={userId}
-        onSelectionChange={setSelected}
-        onOpenRow={(row) => void openRow(row)}
-        onModelChange={onModelChange}
-        onFirstRows={onFirstRows}
-        quickSearch={quickSearch}
-        totals
-        onSelectedRowsChange={onTicked}
-        clearSelectionKey={clearKey}
-        onGridApi={onGridApi}
-        lookupSearch={lookupSearch}
-      />
       {open && FormModal && (
         <FormModal
           key={`${open.mode}-${open.row?.id ?? 'new'}-${open.row?.version ?? ''}`}

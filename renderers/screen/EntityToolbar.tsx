@@ -1,8 +1,11 @@
 /**
  * The list toolbar: only the actions the permissions allow; Refresh always. Row links and the
  * definition's row actions act on the selected row; a row action shows only with its permission.
- * A document's lifecycle actions (Finalise / Cancel / Amend) show for the selected row as it offers
- * them; a final document's row has no Edit, a final or cancelled one no Delete.
+ * A document's lifecycle actions (Finalise / Cancel / Amend) are enabled for the selected row as it
+ * offers them; a final document's row may not be edited, a final or cancelled one not deleted.
+ * The buttons never come and go with the selection, only enable and disable: a button appearing
+ * on a click could wrap the toolbar and move the grid under the pointer before a double-click's
+ * second click.
  */
 import { Toolbar, ToolbarButton } from '@fluentui/react-components';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -39,13 +42,13 @@ export interface EntityToolbarProps {
   /** Server actions for the selected row (definition.rowActions), each with its permission. */
   actions?: ToolbarRowAction[];
   /**
-   * The selected document's lifecycle actions it offers to this user (Finalise / Cancel / Amend,
-   * renderers/screen/lifecycle.ts): shown as they are given.
+   * The documents' lifecycle actions this user may take (Finalise / Cancel / Amend,
+   * renderers/screen/lifecycle.ts), each disabled unless the selected row offers it.
    */
-  lifecycle?: { name: string; label: string; onClick: () => void }[];
-  /** False: the selected row may not be edited (a final document): no Edit button. */
+  lifecycle?: { name: string; label: string; onClick: () => void; disabled?: boolean }[];
+  /** False: the selected row may not be edited (a final document): Edit disabled. */
   canEdit?: boolean;
-  /** False: the selected row may not be deleted (a final or cancelled document): no Delete button. */
+  /** False: the selected row may not be deleted (a final or cancelled document): Delete disabled. */
   canDelete?: boolean;
 }
 
@@ -97,8 +100,8 @@ export function EntityToolbar({
   return (
     <Toolbar aria-label={t('toolbar.label')}>
       {permissions.create && button('new', onNew)}
-      {permissions.edit && canEdit && button('edit', onEdit, !hasSelection)}
-      {permissions.delete && canDelete && button('delete', onDelete, !hasSelection)}
+      {permissions.edit && button('edit', onEdit, !hasSelection || !canEdit)}
+      {permissions.delete && button('delete', onDelete, !hasSelection || !canDelete)}
       {button('refresh', onRefresh)}
       {permissions.print && onPrint && button('print', onPrint, !hasSelection)}
       {links.map((link) => (
@@ -130,6 +133,7 @@ export function EntityToolbar({
           key={action.name}
           data-lifecycle={action.name}
           onClick={action.onClick}
+          disabled={action.disabled}
           appearance="subtle"
         >
           {action.label}

@@ -30,6 +30,15 @@ export function ExportMenu({ target, onExport, onClose }: ExportMenuProps) {
       open
       positioning={{ target }}
       onOpenChange={(_, data) => {
+        // the click on the toolbar's button that opened the menu may reach the page after the menu
+        // mounted (a loaded menu mounts at once): it is not a click outside; a second click on the
+        // button closes the menu through the button's own handler
+        if (
+          data.type === 'clickOutside' &&
+          data.event.target instanceof Node &&
+          target?.contains(data.event.target)
+        )
+          return;
         if (!data.open) onClose();
       }}
     >

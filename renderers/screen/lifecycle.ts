@@ -57,6 +57,19 @@ export function lifecycleActions(
 }
 
 /**
+ * Every action the definition's documents may offer a user holding `perms`, whatever a row's
+ * state (the list toolbar shows them all, enabled for the selected row's: its buttons do not come
+ * and go with the selection, which would move the grid under the pointer).
+ */
+export function entityLifecycleActions(
+  def: Pick<EntityDefinition, 'lifecycle'>,
+  perms: EntityPermissions,
+): LifecycleAction[] {
+  if (!def.lifecycle) return [];
+  return LIFECYCLE_ACTIONS.filter((a) => perms[RULES[a].permission] === true);
+}
+
+/**
  * What of a stored row's form may change: `all` (a draft, or no lifecycle), `none` (cancelled, or
  * final with nothing editableWhenFinal), or the editableWhenFinal fields of a final document.
  */

@@ -27,6 +27,11 @@ const NAME = 'session';
  * answers (the browser was reopened), once: the hint is then removed.
  */
 export const ASK_TIMEOUT_MS = 1500;
+/**
+ * A tab busy past ASK_TIMEOUT_MS (a dashboard drawing on a slow phone) may still answer: the new
+ * tab, meanwhile showing the sign-in page, adopts an answer that comes this long after asking.
+ */
+export const LATE_ANSWER_MS = 15_000;
 
 type Message =
   | { type: 'ask' }
@@ -48,27 +53,37 @@ function isMessage(data: unknown): data is Message {
 
 /**
  * A tab without tokens asks the others for the session (only when the hint says one may exist);
- * resolves true when it adopted one, false after ASK_TIMEOUT_MS without an answer.
+ * resolves true when it adopted one, false after ASK_TIMEOUT_MS without an answer. An answer that
+ * comes later (within LATE_ANSWER_MS, while this tab still has no tokens) is adopted too and
+ * reported to `onLateJoin`, which takes the tab to where it was opened, signed in.
  */
-export function joinSession(): Promise<boolean> {
+export function joinSession(onLateJoin?: () => void): Promise<boolean> {
   const ch = open();
   if (!ch || hasToken() || localStorage.getItem(SESSION_HINT) === null) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const done = (joined: boolean) => {
+    let settled = false;
+    const stop = () => {
       ch.removeEventListener('message', onMessage);
       clearTimeout(timer);
-      // no tab answered: the browser session that set the hint is over
-      if (!joined) localStorage.removeItem(SESSION_HINT);
-      resolve(joined);
+      clearTimeout(lateTimer);
     };
     const onMessage = (event: MessageEvent<unknown>) => {
       if (!isMessage(event.data) || event.data.type !== 'share' || hasToken()) return;
+      // writing a session-only pair sets the hint again (tokens.ts)
       writeStoredTokens(event.data.values, false);
-      done(true);
+      stop();
+      if (!settled) resolve(true);
+      else onLateJoin?.();
     };
     ch.addEventListener('message', onMessage);
-    // a real timer, not the app's clock: tests that hold the page's clock start signed in already
-    const timer = setTimeout(() => done(false), ASK_TIMEOUT_MS);
+    // real timers, not the app's clock: tests that hold the page's clock start signed in already
+    const timer = setTimeout(() => {
+      settled = true;
+      // no tab answered in time: the browser session that set the hint is likely over
+      localStorage.removeItem(SESSION_HINT);
+      resolve(false);
+    }, ASK_TIMEOUT_MS);
+    const lateTimer = setTimeout(stop, LATE_ANSWER_MS);
     ch.postMessage({ type: 'ask' } satisfies Message);
   });
 }

@@ -62,6 +62,11 @@ export interface ReportColumn {
   visibleWhen?: Expr;
   /** Summed into the totals row. */
   total?: boolean;
+  /**
+   * A signed figure shown as its magnitude (on the screen and in the file), where another column
+   * names its side: a ledger's running balance beside «بدهکار / بستانکار». Money and number columns.
+   */
+  absolute?: boolean;
   drill?: ReportDrill;
 }
 

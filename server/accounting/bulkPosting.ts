@@ -24,6 +24,7 @@ import { LEDGER_ENTRIES } from './ledgerTables';
 import { buildPosting, PostingRefused, type BuiltLine, type BuiltVoucher } from './postingBuilder';
 import { voucherValues, type VoucherKind, type VoucherSource } from './postingEffect';
 import { loadPostingWorld } from './postingWorld';
+import { storedStockCosts, withStockCosts } from '../inventory/stockCosts';
 
 const CHUNK = 500;
 
@@ -60,7 +61,12 @@ export interface PendingVoucher {
   reverses?: number;
 }
 
-/** Inserts final vouchers (numbered from their series) with their lines and ledger entries; answers their ids. */
+/**
+ * Inserts final vouchers (numbered from their series, in the state their lifecycle finalises
+ * from) with their lines and ledger entries; answers their ids. Also the demo's opening voucher
+ * (server/demo/seeders/opening.ts) and the bulk transitions of the demo's cheques
+ * (./bulkTransitions.ts).
+ */
 export async function insertVouchers(
   db: Untyped,
   ctx: AppContext,
@@ -83,7 +89,9 @@ export async function insertVouchers(
     next.set(s, counter + 1);
     return formatNumber(s, counter);
   });
-  const initial = voucher.def.workflow?.initial;
+  // a final voucher stands in the first workflow state it may be finalised from (lifecycle.finaliseFrom)
+  const wf = voucher.def.workflow;
+  const state = voucher.def.lifecycle?.finaliseFrom?.[0] ?? wf?.initial;
   const now = new Date().toISOString();
   const made = pending.map((p, i) => {
     const { values, lines } = voucherValues(p.built, p.kind, p.source, p.reverses);
@@ -91,7 +99,7 @@ export async function insertVouchers(
       ...values,
       number: numbers[i],
       [DOC_STATE_FIELD]: 'final',
-      ...(initial && voucher.def.workflow ? { [voucher.def.workflow.field]: initial } : {}),
+      ...(state && wf ? { [wf.field]: state } : {}),
     };
     return { row, lines: lines.lines ?? [] };
   });
@@ -180,7 +188,16 @@ export async function postInBulk(
     entity,
     rows.map((r) => Number(r.id)),
   );
-  const docs = rows.map((values) => ({ def, values, lines: lines.get(Number(values.id)) ?? {} }));
+  // the costs their stock entries hold (server/inventory/stockCosts.ts), as a Finalise's posting sees them
+  const costs = await storedStockCosts(
+    db,
+    entity,
+    rows.map((r) => ({ id: Number(r.id), lines: lines.get(Number(r.id)) ?? {} })),
+  );
+  const docs = rows.map((values) => ({
+    def,
+    ...withStockCosts(values, lines.get(Number(values.id)) ?? {}, costs.get(Number(values.id))),
+  }));
   const world = await loadPostingWorld(db, ctx.registry, def, docs);
   const posted: { doc: (typeof docs)[number]; built: BuiltVoucher }[] = [];
   for (const doc of docs) {

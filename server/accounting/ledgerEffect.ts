@@ -41,6 +41,8 @@ export function entriesOf(voucher: Row, lines: readonly Row[]): LedgerEntry[] {
 
 /** Kinds of vouchers the server writes, which users may not change. */
 const SERVER_KINDS = new Set(['posted', 'reversal', 'closing', 'opening']);
+/** Kinds of the year-end vouchers (server/accounting/yearEnd.ts). */
+const YEAR_END_KINDS = new Set(['closing', 'opening']);
 
 /** The source document as a message names it: «فاکتورهای فروش INV-1405-000012». */
 async function sourceText(w: WriteState, before: Row, lang: Lang): Promise<string> {
@@ -64,10 +66,12 @@ async function guard(w: WriteState): Promise<void> {
   const texts = new Map<Lang, string>();
   for (const lang of ['fa', 'en'] as const)
     texts.set(lang, hasSource ? await sourceText(w, before, lang) : '');
+  // a year-end voucher is undone by reopening its year, a posted one by cancelling its document
+  const key = YEAR_END_KINDS.has(String(before.kind)) ? 'voucherOfYearEnd' : 'voucherFromSource';
   throw new HttpError(417, 'BusinessRuleViolated', [], [], {}, (lang: Lang) => ({
     BusinessErrors: [
       hasSource
-        ? t(lang, 'posting.voucherFromSource', { source: texts.get(lang) ?? '' })
+        ? t(lang, `posting.${key}`, { source: texts.get(lang) ?? '' })
         : t(lang, 'posting.voucherOfServer'),
     ],
   }));

@@ -1,14 +1,16 @@
 /**
  * Writes the general ledger (ledgerTables.ts): the entries of a voucher that became final, and
  * their removal when it is cancelled, each inside the caller's transaction (the write pipeline's),
- * with the daily totals moved by the same amounts in the same transaction. The daily totals are
- * changed by one atomic `INSERT … ON CONFLICT DO UPDATE SET debit = debit + excluded.debit`, so
- * concurrent postings of the same account and day add up exactly on SQLite and PostgreSQL (the
- * conflicting row is locked until the transaction ends).
+ * with the daily totals (per detail accounts, and per account only) moved by the same amounts in the
+ * same transaction. The totals are changed by one atomic
+ * `INSERT … ON CONFLICT DO UPDATE SET debit = debit + excluded.debit`, so concurrent postings of the
+ * same account and day add up exactly on SQLite and PostgreSQL (the conflicting row is locked until
+ * the transaction ends; every transaction takes the rows in the same order, the detailed table
+ * first, so none waits on another in a circle).
  */
 import { sql } from 'kysely';
 import type { Untyped } from '../db/untyped';
-import { LEDGER_DAILY, LEDGER_ENTRIES } from './ledgerTables';
+import { LEDGER_ACCOUNT_DAILY, LEDGER_DAILY, LEDGER_ENTRIES } from './ledgerTables';
 
 /** One line of a final voucher as the ledger keeps it. */
 export interface LedgerEntry {
@@ -73,19 +75,56 @@ function dailyDeltas(
   );
 }
 
-async function moveDaily(db: Untyped, entries: readonly LedgerEntry[], sign: 1 | -1): Promise<void> {
-  const deltas = dailyDeltas(entries, sign);
-  for (let at = 0; at < deltas.length; at += CHUNK)
+/** The same deltas per account, branch and day (the detail accounts summed away), in key order. */
+function accountDeltas(
+  deltas: readonly (DailyKey & { debit: number; credit: number })[],
+): { account_id: number; branch_id: number; date: string; debit: number; credit: number }[] {
+  const byKey = new Map<
+    string,
+    { account_id: number; branch_id: number; date: string; debit: number; credit: number }
+  >();
+  for (const d of deltas) {
+    const id = `${d.account_id}|${d.branch_id}|${d.date}`;
+    const row = byKey.get(id) ?? {
+      account_id: d.account_id,
+      branch_id: d.branch_id,
+      date: d.date,
+      debit: 0,
+      credit: 0,
+    };
+    row.debit += d.debit;
+    row.credit += d.credit;
+    byKey.set(id, row);
+  }
+  return [...byKey.values()].sort(
+    (a, b) => a.account_id - b.account_id || a.branch_id - b.branch_id || a.date.localeCompare(b.date),
+  );
+}
+
+/** Adds `rows` to the totals of `table` (keyed by `key`) in one atomic upsert per chunk. */
+async function increment<R extends object>(
+  db: Untyped,
+  table: string,
+  key: string[],
+  rows: readonly R[],
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += CHUNK)
     await db
-      .insertInto(LEDGER_DAILY)
-      .values(deltas.slice(at, at + CHUNK))
+      .insertInto(table)
+      .values(rows.slice(at, at + CHUNK))
       .onConflict((oc) =>
-        oc.columns(['account_id', 'detail1_id', 'detail2_id', 'branch_id', 'date']).doUpdateSet({
-          debit: sql`${sql.ref(`${LEDGER_DAILY}.debit`)} + excluded.debit`,
-          credit: sql`${sql.ref(`${LEDGER_DAILY}.credit`)} + excluded.credit`,
+        oc.columns(key).doUpdateSet({
+          debit: sql`${sql.ref(`${table}.debit`)} + excluded.debit`,
+          credit: sql`${sql.ref(`${table}.credit`)} + excluded.credit`,
         }),
       )
       .execute();
+}
+
+async function moveDaily(db: Untyped, entries: readonly LedgerEntry[], sign: 1 | -1): Promise<void> {
+  const deltas = dailyDeltas(entries, sign);
+  await increment(db, LEDGER_DAILY, ['account_id', 'detail1_id', 'detail2_id', 'branch_id', 'date'], deltas);
+  await increment(db, LEDGER_ACCOUNT_DAILY, ['account_id', 'branch_id', 'date'], accountDeltas(deltas));
 }
 
 /** Adds a final voucher's lines to the ledger (in the caller's transaction). */

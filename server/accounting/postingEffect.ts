@@ -25,6 +25,7 @@ import type { WriteState } from '../entities/write/state';
 import { registerEffect, type WorkflowMove } from '../entities/write/steps/effects';
 import { buildPosting, PostingRefused, type BuiltLine, type BuiltVoucher } from './postingBuilder';
 import { loadPostingWorld } from './postingWorld';
+import { withStockCosts } from '../inventory/stockCosts';
 
 export type VoucherKind = 'manual' | 'posted' | 'reversal' | 'closing' | 'opening';
 
@@ -72,11 +73,14 @@ export function voucherValues(
   };
 }
 
+/** Who writes a voucher of the server and where: an effect's write (WriteState) or a server action. */
+export type VoucherWriter = Pick<WriteState, 'ctx' | 'user' | 'lang' | 'writeIn'>;
+
 /**
- * Creates and finalises one voucher inside the transaction of `w` (an effect's write): answers the
- * final voucher row.
+ * Creates and finalises one voucher inside the transaction of `w` (an effect's write, a server
+ * action such as the year-end): answers the final voucher row.
  */
-export async function postVoucher(w: WriteState, values: Row, lines: Lines): Promise<Row> {
+export async function postVoucher(w: VoucherWriter, values: Row, lines: Lines): Promise<Row> {
   const entity = w.ctx.registry.byEntityKey(VOUCHER_ENTITY);
   if (!entity) throw new Error(`${VOUCHER_ENTITY} is not defined`);
   const base = { source: 'server' as const, entity, user: w.user, lang: w.lang, byEffect: true };
@@ -107,7 +111,8 @@ export function postsAnything(def: EntityDefinition): boolean {
 async function postDocument(w: WriteState, posting?: PostingDefinition, date?: string): Promise<void> {
   const def = w.entity.def;
   if (!(posting ?? def.posting) || !w.row) return;
-  const doc = { def, values: w.row, lines: w.lines };
+  // with the costs the stock effect (registered first) took: lines[i].stockCost, stockCost…
+  const doc = { def, ...withStockCosts(w.row, w.lines, w.stockCosts) };
   let built: BuiltVoucher | null;
   try {
     const world = await loadPostingWorld(w.db, w.ctx.registry, def, [doc], posting ?? def.posting);

@@ -16,6 +16,8 @@ const FIELD = 'temporaryPassword';
 const ENTITY = 'security.passwordResetRequest';
 
 export const scrubTemporaryPasswords: Migration = {
+  // what it removed is gone for good; running it again after a down is harmless
+  async down() {},
   async up(anyDb: AnyDb) {
     const db = anyDb as unknown as Untyped;
     const tables = await anyDb.introspection.getTables();

@@ -38,6 +38,9 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** How long an SQLite statement waits for another connection's write lock (busy_timeout, ms). */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export function openDatabase(url: string): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -46,7 +49,7 @@ export function openDatabase(url: string): Database {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const watch: WriteWatch = { generation: 0, tables: new Set() };
     const dialect = new SqliteDialect({ database: reusingStatements(sqlite) });
     const db = new Kysely<SystemTables>({ dialect: watchedDialect(dialect, watch) });

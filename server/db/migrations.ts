@@ -7,7 +7,8 @@ import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 import { gridViewsMigration } from '../gridViews/migration';
 import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
-import { ledgerMigration } from '../accounting/ledgerTables';
+import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
+import { stockMigration } from '../inventory/stockTables';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -172,8 +173,26 @@ class InCodeProvider implements MigrationProvider {
       '0009_lifecycle_permissions': lifecyclePermissionsMigration(),
       '0010_numbering': numberingMigration(),
       '0011_ledger': ledgerMigration(this.dialect),
+      '0012_ledger_account_daily': ledgerAccountDailyMigration(),
+      '0013_stock': stockMigration(this.dialect),
     };
   }
+}
+
+/** The migrations in code, by name (in order). */
+export async function migrationsInCode(dialect: Dialect): Promise<Record<string, Migration>> {
+  return new InCodeProvider(dialect).getMigrations();
+}
+
+/**
+ * Takes the database back down to `name` (its later migrations' `down`, newest first); tests use
+ * it to make a database of an earlier version. Every migration from 0007 on has a `down`
+ * (tests/server/accountSecurity.test.ts checks it).
+ */
+export async function migrateDownTo(db: Kysely<unknown>, dialect: Dialect, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 export async function migrate(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

@@ -2,8 +2,8 @@
 import type { SeedRow } from './seedData';
 
 export const BRANCHES: SeedRow[] = [
-  { code: 'HQ', title: 'شعبه مرکزی', hasOperatingLicence: true },
-  { code: 'N1', title: 'شعبه شمال', hasOperatingLicence: false },
+  { code: '01', title: 'شعبه مرکزی', hasOperatingLicence: true },
+  { code: '02', title: 'شعبه شمال', hasOperatingLicence: false },
 ];
 
 export const STOCK_TAKINGS: SeedRow[] = [

@@ -1,7 +1,11 @@
 /**
  * Rows stored before their entity had a lifecycle (or inserted by the demo seed without a state)
  * are drafts: their empty `docState` is set to `draft`, so the grid's state filter finds them.
- * Run after the entity tables are synced (server start, low-code publish); idempotent.
+ * Final and cancelled rows of a definition whose lifecycle names the workflow states a document is
+ * finalised from (`finaliseFrom`) but stored in another state (finalised before the definition
+ * asked for one, or by the demo seed) take the first of them, as a finalisation by the server
+ * would (server/entities/write/steps/lifecycle.ts). Run after the entity tables are synced
+ * (server start, low-code publish); idempotent.
  */
 import { DOC_STATE_FIELD } from '../../runtime/shared/lifecycle';
 import type { Untyped } from '../db/untyped';
@@ -14,6 +18,15 @@ export async function backfillDocStates(db: Untyped, registry: Registry): Promis
       .updateTable(entity.table)
       .set({ [DOC_STATE_FIELD]: 'draft' })
       .where(DOC_STATE_FIELD, 'is', null)
+      .execute();
+    const from = entity.def.lifecycle.finaliseFrom;
+    const wf = entity.def.workflow;
+    if (!from?.length || !wf) continue;
+    await db
+      .updateTable(entity.table)
+      .set({ [wf.field]: from[0] })
+      .where(DOC_STATE_FIELD, 'in', ['final', 'cancelled'])
+      .where((eb) => eb.or([eb(wf.field, 'is', null), eb(wf.field, 'not in', from)]))
       .execute();
   }
 }

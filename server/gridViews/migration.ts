@@ -15,5 +15,8 @@ export function gridViewsMigration(): Migration {
         .addPrimaryKeyConstraint('pk_grid_views', ['user_id', 'entity', 'name'])
         .execute();
     },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('grid_views').execute();
+    },
   };
 }

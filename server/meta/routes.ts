@@ -71,6 +71,9 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
     restrictChildren(stripped, modes);
     // the form offers only the transitions this role may make (the workflow step refuses others)
     if (stripped.workflow) stripped.workflow = transitionsOf(stripped.workflow, user.role);
+    // row actions kept to some roles are not offered to the others (the action's route refuses them)
+    if (stripped.rowActions)
+      stripped.rowActions = stripped.rowActions.filter((a) => !a.roles || a.roles.includes(user.role));
     // values an entity rule computes: the form shows them from the server's Preview
     if (rulesOf(entity.key).some((r) => r.computes)) stripped.serverComputed = true;
     // validators of the schemas as sent (before titles, which do not change what is valid)

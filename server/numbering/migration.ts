@@ -19,5 +19,8 @@ export function numberingMigration(): Migration {
         .addPrimaryKeyConstraint('pk_numbering_series', ['entity', 'series'])
         .execute();
     },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable(SERIES_TABLE).execute();
+    },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Report/Definition/Export: the rows of a run as an .xlsx (exceljs): one sheet named after the
  * report, right to left in Persian, the visible columns' labels in the request language as a bold
- * frozen header, figures as numbers (money with thousands separators; a figure beyond 2^53 is
- * written as the nearest number, spreadsheets hold 15 digits), dates as Jalali text, the totals
- * row last in bold (the opening, subtotal and result rows of ledgers and statements bold too).
+ * frozen header, figures as numbers (money with thousands separators and a negative in
+ * parentheses, as on the screen; a column shown `absolute` holds the magnitude; a figure beyond
+ * 2^53 is written as the nearest number, spreadsheets hold 15 digits), dates as Jalali text, the
+ * totals row last in bold (the opening, subtotal and result rows of ledgers and statements bold too).
  */
 import ExcelJS from 'exceljs';
 import { localText, type Lang } from '../../runtime/shared/definition';
@@ -21,6 +22,9 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 type Cell = string | number | null;
 
+/** Money: thousands separators, a negative in parentheses (the screen's reportValues.ts). */
+export const MONEY_FORMAT = '#,##0;(#,##0)';
+
 function cell(column: ReportColumn, value: ReportValue | undefined): Cell {
   if (value === null || value === undefined || value === '') return null;
   switch (column.kind) {
@@ -28,7 +32,8 @@ function cell(column: ReportColumn, value: ReportValue | undefined): Cell {
     case 'number':
     case 'level': {
       const n = Number(value);
-      return Number.isFinite(n) ? n : String(value);
+      if (!Number.isFinite(n)) return String(value);
+      return column.absolute ? Math.abs(n) : n;
     }
     case 'date':
       return isoToJalali(String(value)) ?? String(value);
@@ -55,7 +60,7 @@ export async function reportWorkbook(
     header: localText(c.label, lang),
     key: c.field,
     width: c.kind === 'text' ? 36 : 18,
-    style: c.kind === 'money' ? { numFmt: '#,##0' } : {},
+    style: c.kind === 'money' ? { numFmt: MONEY_FORMAT } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   for (const r of result.rows) {

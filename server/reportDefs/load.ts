@@ -106,8 +106,11 @@ function columnProblems(def: ReportDefinition, fields: ReadonlySet<string> | nul
     if (seen.has(c.field)) out.push(`${at}/field: '${c.field}' shown twice`);
     seen.add(c.field);
     if (fields && !fields.has(c.field)) out.push(`${at}/field: ${def.source} has no field '${c.field}'`);
-    if (c.total && c.kind !== 'money' && c.kind !== 'number')
+    // a text column's total is the source's own (a ledger's closing side), never a sum
+    if (c.total && c.kind !== 'money' && c.kind !== 'number' && c.kind !== 'text')
       out.push(`${at}/total: only figures are totalled`);
+    if (c.absolute && c.kind !== 'money' && c.kind !== 'number')
+      out.push(`${at}/absolute: only figures have a magnitude`);
     if (c.visibleWhen !== undefined)
       for (const op of unsafeOperations(c.visibleWhen))
         out.push(`${at}/visibleWhen: operation '${op}' not allowed`);

@@ -68,6 +68,10 @@ function totalsOf(def: ReportDefinition, rows: SourceRow[], given: SourceRow | u
       out[c.field] = given[c.field] ?? null;
       continue;
     }
+    if (c.kind === 'text') {
+      out[c.field] = null;
+      continue;
+    }
     const plain = rows.filter((r) => r[ROW_KIND_FIELD] === undefined || r[ROW_KIND_FIELD] === null);
     const whole = plain.every((r) => {
       const v = r[c.field];

@@ -5,11 +5,23 @@ import { ledgerLines } from './ledger/lines';
 import { ledgerStatement } from './ledger/statement';
 import type { ReportSource } from './source';
 import { entityRows } from './entityRows';
+import { stockBalance } from './stock/balance';
+import { stockKardex } from './stock/kardex';
+import { stockReorder } from './stock/reorder';
+import { stockValuation } from './stock/valuation';
 import { treasuryReconciliation } from './treasury/reconciliation';
 
 export const SOURCES: ReadonlyMap<string, ReportSource> = new Map(
-  [ledgerBalances, ledgerLines, ledgerAging, ledgerStatement, entityRows, treasuryReconciliation].map((s) => [
-    s.name,
-    s,
-  ]),
+  [
+    ledgerBalances,
+    ledgerLines,
+    ledgerAging,
+    ledgerStatement,
+    stockKardex,
+    stockBalance,
+    stockValuation,
+    stockReorder,
+    entityRows,
+    treasuryReconciliation,
+  ].map((s) => [s.name, s]),
 );

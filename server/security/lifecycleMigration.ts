@@ -15,5 +15,9 @@ export function lifecyclePermissionsMigration(): Migration {
           .execute();
       await sql`update role_permissions set can_finalise = can_edit, can_cancel = can_edit`.execute(db);
     },
+    async down(db: Kysely<unknown>) {
+      for (const column of ['can_finalise', 'can_cancel'])
+        await db.schema.alterTable('role_permissions').dropColumn(column).execute();
+    },
   };
 }

@@ -26,7 +26,8 @@ export function LanguageSwitch() {
       <Label htmlFor={id}>{t('shell.language')}</Label>
       <Select id={id} value={getLang()} onChange={(_, d) => switchLanguage(d.value as Lang)}>
         {LANGS.map((l) => (
-          <option key={l} value={l}>
+          // each language by its own name, marked as written in it (read and spoken in it)
+          <option key={l} value={l} lang={l}>
             {t(`shell.languages.${l}`)}
           </option>
         ))}

@@ -31,6 +31,14 @@ export function UserMenuList({ target, onChangePassword, onLogout, onClose }: Us
       open
       positioning={{ target }}
       onOpenChange={(_, data) => {
+        // the click (or Enter) on the user's button that opened the menu may reach the page after
+        // the menu mounted: it is not a click outside; a second click closes through the button
+        if (
+          data.type === 'clickOutside' &&
+          data.event.target instanceof Node &&
+          target?.contains(data.event.target)
+        )
+          return;
         if (!data.open) onClose();
       }}
     >

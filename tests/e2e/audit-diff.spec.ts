@@ -42,7 +42,11 @@ test('the audit log shows a customer change as a labelled before/after table', a
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'admin');
   await page.goto('/management/auditLog');
-  const entry = page.getByRole('grid').getByRole('row').filter({ hasText: '← مشتری ممیزی ۲' });
+  const entry = page
+    .getByRole('grid')
+    .getByRole('row')
+    .filter({ hasText: '← مشتری ممیزی ۲' })
+    .filter({ hasText: 'مشتریان' });
   // one line: labels and display values of sales.customer, the entity by its title
   await expect(entry).toContainText('سقف اعتبار (ریال): ۱٬۰۰۰ ← ۲٬۵۰۰٬۰۰۰');
   await expect(entry).toContainText('نوع: حقیقی ← حقوقی');

@@ -22,7 +22,7 @@ test('staff creates an invoice with a looked-up customer and typed lines; totals
       storedId = r.json().then((body: { Data: { id: number } }) => body.Data.id);
   });
   await page.goto('/sales/invoice');
-  await page.getByRole('button', { name: 'جدید' }).click();
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const dialog = page.getByRole('dialog');
   // the invoice number is the server's (numbering series, given on finalise): not typed
   await expect(field(dialog, 'شماره فاکتور')).not.toBeEditable();
@@ -97,14 +97,14 @@ test('the server rejects an unbalanced voucher from a stale client: the offendin
   await field(dialog, 'تاریخ').fill('۱۴۰۵/۰۸/۰۱');
   await field(dialog, 'شرح').fill('سند نامتوازن از کاربر قدیمی');
   await dialog.getByRole('button', { name: 'افزودن سطر' }).click();
-  // account (lookup: first option), description, debit, credit; Enter after the last adds a line
+  // account (lookup: first option), two detail accounts, description, debit, credit; Enter after the last adds a line
   for (const [account, debit, credit] of [
-    ['صندوق', '۱۰۰۰', '۰'],
+    ['تنخواه‌گردان', '۱۰۰۰', '۰'],
     ['فروش کالا', '۰', '۹۰۰'],
   ] as const) {
     await typeKeys(page, account, 0);
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-    await typeKeys(page, `\n\n${debit}\n${credit}\n`, 0);
+    await typeKeys(page, `\n\n\n\n${debit}\n${credit}\n`, 0);
   }
   await expect(field(dialog, 'جمع بدهکار')).toHaveValue('۱٬۰۰۰');
   await expect(field(dialog, 'جمع بستانکار')).toHaveValue('۹۰۰');

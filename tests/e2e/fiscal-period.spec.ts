@@ -65,8 +65,13 @@ const selector = () => page.getByRole('combobox', { name: 'دوره مالی' })
 /** Picks a period in the header; what is open (the grid, or the dashboard) asks again at once. */
 async function pick(name: string, asked: Request[] = lists): Promise<void> {
   const before = asked.length;
-  await selector().click();
-  await page.getByRole('option', { name, exact: true }).click();
+  const option = page.getByRole('option', { name, exact: true });
+  // a click while the screen is still settling may not open the list: open until it shows
+  await expect(async () => {
+    if (!(await option.isVisible())) await selector().click();
+    await expect(option).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await option.click();
   await expect(selector()).toHaveText(name);
   await expect.poll(() => asked.length).toBeGreaterThan(before);
 }

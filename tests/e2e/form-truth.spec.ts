@@ -192,12 +192,12 @@ test('an unbalanced voucher says so once, with the difference; the workflow offe
   await field(dialog, 'شرح').fill('سند نامتوازن آزمون');
   await dialog.getByRole('button', { name: 'افزودن سطر' }).click();
   for (const [name, debit, credit] of [
-    ['صندوق', '۱۲۵۰۰۰۰', '۰'],
+    ['تنخواه‌گردان', '۱۲۵۰۰۰۰', '۰'],
     ['فروش کالا', '۰', '۹۰۰'],
   ] as const) {
     await typeKeys(page, name, 0);
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
-    await typeKeys(page, `\n\n${debit}\n${credit}\n`, 0);
+    await typeKeys(page, `\n\n\n\n${debit}\n${credit}\n`, 0);
   }
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();

@@ -7,6 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, signIn, toPersianDigits } from './helpers';
+import { todayIso } from '../../runtime/shared/businessDay';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -45,7 +46,8 @@ test('ticked rows: workflow transition of the role, partial failure named; print
   const values = (n: number) => ({
     description: `PO-B${stamp}-${n}`,
     vendor,
-    date: '2026-06-01',
+    // today: the newest, so on the grid's first page (newest date first) beside the demo's orders
+    date: todayIso(),
     lines: [{ item, quantity: 2, unitPrice: 1_500_000 }],
   });
   const create = (n: number) =>
@@ -65,7 +67,7 @@ test('ticked rows: workflow transition of the role, partial failure named; print
     .getByRole('navigation', { name: 'منو' })
     .getByRole('link', { name: 'سفارش‌های خرید', exact: true })
     .click();
-  // the few orders of the small demo and these two fit on the first page (newest date first)
+  // dated today, these two are on the first page (newest date first)
   const tick = (row: Row) => page.locator(`.ag-row[row-id="${row.id}"] .ag-selection-checkbox input`);
   await expect(page.locator(`.ag-row[row-id="${approved.id}"]`)).toBeVisible();
   await tick(draft).check();
@@ -112,7 +114,7 @@ test('ticked rows: workflow transition of the role, partial failure named; print
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'bulk-print-phone');
     await page.getByRole('button', { name: 'بازگشت' }).click();
-    // the few orders of the small demo and these two fit on the first page (newest date first)
+    // dated today, these two are on the first page (newest date first)
     await expect(page.locator(`.ag-row[row-id="${draft.id}"]`).first()).toBeVisible();
   }
 });

@@ -27,7 +27,7 @@ test('lookups search by code and name, refuse free text, fill on pick, filter an
 }) => {
   await signIn(page, 'admin');
   await page.goto('/sales/invoice');
-  await page.getByRole('button', { name: 'جدید' }).click();
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const dialog = page.getByRole('dialog');
 
   // the customer by its code, typed in Persian digits, picked with arrows and Enter
@@ -107,7 +107,7 @@ test('a goods receipt picks its purchase order and takes its vendor, warehouse a
 }) => {
   await signIn(page, 'admin');
   await page.goto('/supplyChain/goodsReceipt');
-  await page.getByRole('button', { name: 'جدید' }).click();
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const dialog = page.getByRole('dialog');
   const order = dialog.getByRole('combobox', { name: /سفارش خرید/ });
   await order.click();
@@ -133,15 +133,18 @@ test('the form lookup keeps no text that matches nothing; a pick by keyboard fil
   await signIn(page, 'admin');
   await page.goto('/supplyChain/goodsReceipt');
   const open = async () => {
-    await page.getByRole('button', { name: 'جدید' }).click();
+    await page.getByRole('button', { name: 'جدید', exact: true }).click();
     const dialog = page.getByRole('dialog');
     return { dialog, order: dialog.getByRole('combobox', { name: /سفارش خرید/ }) };
   };
   const close = async () => {
     await page.getByRole('dialog').getByRole('button', { name: 'انصراف' }).click();
     const discard = page.getByRole('button', { name: 'دور ریختن تغییرات' });
-    // a form the pick filled has unsaved changes: it asks first
-    if (await discard.isVisible().catch(() => false)) await discard.click();
+    // a form the pick filled has unsaved changes: it asks first (wait for the one or the other)
+    await expect
+      .poll(async () => (await discard.isVisible()) || (await page.getByRole('dialog').count()) === 0)
+      .toBe(true);
+    if (await discard.isVisible()) await discard.click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   };
   /** What a pick of the purchase order put in the receipt: vendor, warehouse, lines' items and quantities. */

@@ -87,7 +87,7 @@ test('an invoice line error is found in the browser under the same CSP', async (
   const violations = await withStrictCsp(page);
   await signIn(page, 'staff');
   await page.goto('/sales/invoice');
-  await page.getByRole('button', { name: 'جدید' }).click();
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'افزودن سطر' }).click();
   // real key presses (Playwright's keyboard.type inserts Persian text with no key event, which

@@ -80,7 +80,7 @@ for (const size of [
       expect(links.length).toBeGreaterThan(20);
       const wide: string[] = [];
       // a screen of every module (its first) at the narrowest size, the first few at the wider one:
-      // every menu screen is measured at 390 px by the walker (walk-fa.spec.ts), each once
+      // every menu screen is measured at 390 px by the walker (walk-fa.spec.ts), as each user
       const firstOfModule = links.filter(
         (href, i) => links.findIndex((h) => h.split('/')[1] === href.split('/')[1]) === i,
       );

@@ -20,7 +20,7 @@ test('the dashboard shows figures and charts from the data after sign-in', async
 test('staff saves a report over customers by city and runs it from the grid', async ({ page }) => {
   await signIn(page, 'staff');
   await page.goto('/report/savedReport');
-  await page.getByRole('button', { name: 'جدید' }).click();
+  await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await field(dialog, 'عنوان').fill('مشتریان هر شهر');
   await dialog.getByRole('combobox', { name: 'موجودیت', exact: true }).selectOption({ label: 'مشتریان' });

@@ -10,10 +10,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import type { Untyped } from '../../server/db/untyped';
-import { LEDGER_DAILY, LEDGER_ENTRIES } from '../../server/accounting/ledgerTables';
+import {
+  fillAccountDaily,
+  LEDGER_ACCOUNT_DAILY,
+  LEDGER_DAILY,
+  LEDGER_ENTRIES,
+} from '../../server/accounting/ledgerTables';
 import { t } from '../../server/i18n';
 import { ledgerOfFinalVouchers, postInBulk } from '../../server/accounting/bulkPosting';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
@@ -124,7 +130,29 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       );
     return net;
   };
-  /** The ledger's two tables agree: per account, Σ daily totals = Σ entries. */
+  /** The totals of `table` per account, branch and day (detail accounts summed away), non-zero. */
+  const byDay = async (table: string) =>
+    new Map(
+      (
+        (await sql
+          .selectFrom(table)
+          .select((eb) => [
+            'account_id',
+            'branch_id',
+            'date',
+            eb.fn.sum<string>('debit').as('d'),
+            eb.fn.sum<string>('credit').as('c'),
+          ])
+          .groupBy(['account_id', 'branch_id', 'date'])
+          .execute()) as { account_id: unknown; branch_id: unknown; date: unknown; d: unknown; c: unknown }[]
+      )
+        .filter((r) => Number(r.d) !== 0 || Number(r.c) !== 0)
+        .map((r) => [`${Number(r.account_id)}|${Number(r.branch_id)}|${String(r.date)}`, `${r.d}/${r.c}`]),
+    );
+  /**
+   * The ledger's tables agree: per account, Σ daily totals = Σ entries; per account, branch and
+   * day, the account totals = the detailed daily totals.
+   */
   const ledgerAgrees = async () => {
     const sums = async (table: string) =>
       new Map(
@@ -143,6 +171,7 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     // a voucher taken out leaves its daily rows at zero
     const daily = new Map([...(await sums(LEDGER_DAILY))].filter(([, v]) => v !== '0/0'));
     expect(daily).toEqual(await sums(LEDGER_ENTRIES));
+    expect(await byDay(LEDGER_ACCOUNT_DAILY)).toEqual(await byDay(LEDGER_DAILY));
   };
 
   /** A new draft invoice (a copy of a demo draft's customer and lines). */
@@ -168,6 +197,21 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     call<Row>(app, `${path}/Finalise`, who(), { id: row.id, version: row.version });
   const cancel = (path: string, row: Row, who = () => staff) =>
     call<Row>(app, `${path}/Cancel`, who(), { id: row.id, version: row.version, reason: 'ثبت اشتباه سند' });
+
+  /** A draft voucher through its workflow: submitted by staff, approved by admin (then it may be finalised). */
+  const approve = async (draft: Row): Promise<Row> => {
+    const move = async (row: Row, status: string, who: string) => {
+      const got = (await call<Row>(app, 'Accounting/Voucher/Get', who, { id: row.id })).body.Data;
+      const res = await call<Row>(app, 'Accounting/Voucher/Update', who, {
+        id: got.id,
+        version: got.version,
+        values: { ...valuesOf(got), status, lines: (got.lines ?? []).map((l) => valuesOf(l as Row)) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.Data;
+    };
+    return move(await move(draft, 'submitted', staff), 'approved', admin);
+  };
 
   beforeAll(async () => {
     db = await freshDatabase(dialect);
@@ -196,8 +240,9 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       key: { filterType: 'text', type: 'startsWith', filter: 'accounting.account.' },
     });
     expect(settings.find((s) => s.key === 'accounting.account.receivable')?.value).toBe('1201');
-    // 18 of the ledger, 5 of the treasury's cheques (docs/treasury.md)
-    expect(settings.length).toBe(23);
+    // 18 of the ledger, 2 of the stock ledger (stockAdjustment, stockIssue), 5 of the treasury's
+    // cheques (docs/treasury.md)
+    expect(settings.length).toBe(25);
     // the pickers' filters (lookup `filter`): a voucher line offers active subsidiary accounts only,
     // an account's parent groups and general accounts only
     const voucherDef = (
@@ -336,8 +381,14 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     ]);
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     expect(good.body.Data.kind).toBe('manual');
+    // a manual voucher is finalised once approved (lifecycle.finaliseFrom): staff submits, admin approves
+    const early = await finalise('Accounting/Voucher', good.body.Data);
+    expect(early.status).toBe(417);
+    expect(errors(early.body)[0]).toContain('«تأییدشده»');
+    const approved = await approve(good.body.Data);
+    expect(approved).toMatchObject({ status: 'approved', docState: 'draft' });
     // final: in the ledger; cancelled: out of it
-    const final = await finalise('Accounting/Voucher', good.body.Data);
+    const final = await finalise('Accounting/Voucher', approved);
     expect(final.status, JSON.stringify(final.body)).toBe(200);
     const entries = await entriesOf(final.body.Data.id);
     expect(
@@ -364,9 +415,11 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     const final = done.body.Data;
     const [voucher, ...more] = await vouchersOf('sales.invoice', final.id);
     expect(more).toEqual([]);
+    // a voucher the server posts is final in the approved state (the voucher's finaliseFrom)
     expect(voucher).toMatchObject({
       kind: 'posted',
       docState: 'final',
+      status: 'approved',
       date: final.date,
       sourceId: final.id,
     });
@@ -377,6 +430,14 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     const net = Number(final.total) - Number(final.discount ?? 0);
     expect(grand).toBe(net + Number(final.tax));
     const entries = await entriesOf(voucher!.id);
+    const stock = (await sql
+      .selectFrom('stock_entries')
+      .select(['value'])
+      .where('source_entity', '=', 'sales.invoice')
+      .where('source_id', '=', final.id)
+      .execute()) as { value: unknown }[];
+    const cost = -stock.reduce((a, e) => a + Number(e.value), 0);
+    expect(cost).toBeGreaterThan(0);
     expect(
       entries.map((e) => [
         Number(e.account_id),
@@ -388,6 +449,9 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       [await accountId('1201'), customerRow.detailAccount, grand, 0],
       [await accountId('6101'), null, 0, net],
       [await accountId('3201'), null, 0, Number(final.tax)],
+      // the cost of the goods, as the stock ledger took it (#25)
+      [await accountId('7101'), null, cost, 0],
+      [await accountId('1301'), null, 0, cost],
     ]);
     expect(
       entries.every((e) => e.source_entity === 'sales.invoice' && Number(e.source_id) === final.id),
@@ -423,7 +487,8 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       date: voucher!.date,
     });
     const net0 = await netOfSource('sales.invoice', final.id);
-    expect(net0.size).toBe(3);
+    // receivable, sales, VAT, cost of sales, inventory
+    expect(net0.size).toBe(5);
     expect([...net0.values()].every((n) => n === 0)).toBe(true);
     await ledgerAgrees();
   });
@@ -579,6 +644,15 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     await ledgerAgrees();
   });
 
+  it('the account totals of a ledger written before them are filled from its daily totals (migration 0012)', async () => {
+    const before = await byDay(LEDGER_ACCOUNT_DAILY);
+    expect(before.size).toBeGreaterThan(0);
+    await sql.deleteFrom(LEDGER_ACCOUNT_DAILY).execute();
+    await fillAccountDaily(sql as unknown as Kysely<unknown>);
+    expect(await byDay(LEDGER_ACCOUNT_DAILY)).toEqual(before);
+    await ledgerAgrees();
+  });
+
   it('an analyst publishes a document type that posts; bad declarations answer 417 with their JSON path', async () => {
     const bothSides = JSON.parse(JSON.stringify(PETTY)) as { posting: { lines: Record<string, unknown>[] } };
     bothSides.posting.lines[0]!.credit = { var: 'amount' };
@@ -665,7 +739,7 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       const leak = await call(app, 'SystemConfig/Designer/Plan', analyst, { definition: invoice });
       expect(leak.status).toBe(417);
       expect((leak.body.ServerMessageTexts ?? []).map((m) => m.FieldName)).toEqual([
-        '/posting/lines/3/debit',
+        '/posting/lines/5/debit',
       ]);
     } finally {
       await app.ctx.db.deleteFrom('field_permissions').where('role', '=', 'analyst').execute();

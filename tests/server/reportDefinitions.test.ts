@@ -198,6 +198,12 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
   const ids = new Map<string, number>();
   const details = new Map<DetailKey, number>();
   const ALL = () => [...VOUCHERS, closingVoucher()];
+  /**
+   * The vouchers a report ending on `to` reads: a closing voucher dated on its last day is left
+   * out (closingVoucherKinds of the trial balance, ledgers and balance sheet: the figures before
+   * that day's year-end closing).
+   */
+  const asReported = (to: string) => ALL().filter((v) => !(v.kind === 'closing' && v.date === to));
 
   const run = (token: string, report: string, params: Record<string, unknown>, headers = {}) =>
     call<ReportResult>(app, 'Report/Definition/Run', token, { report, params }, headers);
@@ -332,7 +338,7 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         const expected = new Map<string, ReturnType<typeof expectedFigures>>();
         const codes = new Set(ACCOUNTS.map(([c]) => c).filter((c) => c.length === levels[level]));
         for (const code of codes) {
-          const s = reference(ALL(), FROM, TO, ([a]) => a.startsWith(code));
+          const s = reference(asReported(TO), FROM, TO, ([a]) => a.startsWith(code));
           if (s.od !== s.oc || s.td || s.tc) expected.set(code, expectedFigures(s));
         }
         expect(data.rows.map((r) => r.accountCode)).toEqual([...expected.keys()].sort());
@@ -354,7 +360,7 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       const bank = data.rows.find((r) => r.accountCode === BANK)!;
       expect(bank.turnoverDebit).toBe((2n * MAX).toString());
       expect(typeof bank.turnoverDebit).toBe('string');
-      const all = reference(ALL(), FROM, TO, () => true);
+      const all = reference(asReported(TO), FROM, TO, () => true);
       expect(data.totals.turnoverDebit).toBe(all.td.toString());
       const cash = data.rows.find((r) => r.accountCode === CASH)!;
       expect(typeof cash.closingDebit).toBe('number');
@@ -416,12 +422,12 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       const from = '2030-05-01';
       const data = await ok('accounting.ledger', { account: ids.get('990102'), range: { from, to: TO } });
       const pick = ([a]: Line) => a.startsWith('990102');
-      const s = reference(ALL(), from, TO, pick);
+      const s = reference(asReported(TO), from, TO, pick);
       const [opening, ...lines] = data.rows;
       expect(opening).toMatchObject({ rowKind: 'opening', balance: Number(s.od - s.oc), side: 'بدهکار' });
       const want = ALL()
         .map((v, i) => ({ v, n: i + 1 }))
-        .filter(({ v }) => v.date >= from && v.date <= TO)
+        .filter(({ v }) => v.date >= from && v.date <= TO && asReported(TO).includes(v))
         .flatMap(({ v, n }) => v.lines.filter(pick).map((l) => ({ v, n, l })))
         .sort((a, b) => a.v.date.localeCompare(b.v.date) || a.n - b.n);
       expect(lines).toHaveLength(want.length);
@@ -446,6 +452,26 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       expect(data.truncated).toBeUndefined();
     });
 
+    it("names a line's source document by its title and number, as its voucher does", async () => {
+      const data = await ok('accounting.ledger', {
+        account: ids.get('990102'),
+        range: { from: '2030-01-01', to: TO },
+      });
+      const customers = app.ctx.registry.byEntityKey('sales.customer')!;
+      const field = customers.def.displayField;
+      const customer = (await (app.ctx.db as unknown as Untyped)
+        .selectFrom(customers.table)
+        .select(field)
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()) as Record<string, unknown>;
+      expect(data.rows.find((r) => r.voucherNumber === 'RT-2')).toMatchObject({
+        sourceEntity: 'sales.customer',
+        sourceId: 1,
+        sourceTitle: `مشتریان ${String(customer[field])}`,
+      });
+      expect(data.rows.find((r) => r.voucherNumber === 'RT-3')?.sourceTitle).toBeNull();
+    });
+
     it('agrees with the trial balance and the detail statements', async () => {
       const range = { from: FROM, to: TO };
       const tb = await ok('accounting.trialBalance', { level: '3', range, columns: '8' });
@@ -463,7 +489,7 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       let credit = 0n;
       for (const d of ['D1', 'D2'] as const) {
         const st = await ok('accounting.detailStatement', { detail: details.get(d), range });
-        const s = reference(ALL(), FROM, TO, ([, dd]) => dd === d);
+        const s = reference(asReported(TO), FROM, TO, ([, dd]) => dd === d);
         expect(big(st.totals.debit), d).toBe(s.td);
         expect(big(st.totals.credit), d).toBe(s.tc);
         expect(st.rows.slice(1).every((r) => r.detailId === details.get(d))).toBe(true);
@@ -479,7 +505,7 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
       const data = await ok('accounting.ledgerCapped', { account: ids.get(REC), range });
       expect(data.truncated).toBe(true);
       expect(data.rows).toHaveLength(4);
-      const s = reference(ALL(), FROM, TO, ([a]) => a === REC);
+      const s = reference(asReported(TO), FROM, TO, ([a]) => a === REC);
       expect(big(data.totals.debit)).toBe(s.td);
       expect(big(data.totals.credit)).toBe(s.tc);
       const full = await ok('accounting.ledger', { account: ids.get(REC), range });
@@ -514,17 +540,26 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
     });
 
     it('balance sheet balances, before and after the year is closed', async () => {
-      for (const asOf of ['2030-12-31', TO]) {
+      // at the year's last day before its closing voucher (dated that day), after it on a later day
+      for (const asOf of ['2030-12-31', TO, '2031-04-30']) {
         const data = await ok('accounting.balanceSheet', { asOf, level: '3' });
         const byLabel = new Map(data.rows.map((r) => [r.label, r]));
         const assets = big(byLabel.get('جمع دارایی‌ها')!.amount);
         const sides = big(byLabel.get('جمع بدهی‌ها و حقوق مالکانه')!.amount);
         expect(assets, asOf).toBe(sides);
-        const s = reference(ALL(), null, asOf, ([a]) => a.startsWith('9901'));
+        const s = reference(asReported(asOf), null, asOf, ([a]) => a.startsWith('9901'));
         expect(assets, asOf).toBe(s.td - s.tc);
-        const pl = reference(ALL(), null, asOf, ([a]) => a.startsWith('9904') || a.startsWith('9905'));
-        expect(big(byLabel.get('سود (زیان) دوره جاری')!.amount), asOf).toBe(pl.tc - pl.td);
-        if (asOf === TO) expect(pl.tc - pl.td).toBe(0n);
+        const pl = reference(
+          asReported(asOf),
+          null,
+          asOf,
+          ([a]) => a.startsWith('9904') || a.startsWith('9905'),
+        );
+        const profit = big(byLabel.get('سود (زیان) دوره جاری')!.amount);
+        expect(profit, asOf).toBe(pl.tc - pl.td);
+        // at the last day the year's result; later only what was posted after the closing
+        if (asOf === TO) expect(profit).toBeGreaterThan(0n);
+        if (asOf === '2031-04-30') expect(profit).toBe(999_000n);
       }
     });
   });
@@ -600,7 +635,8 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         title: 'تراز آزمایشی',
         report: 'accounting.trialBalance',
       });
-      expect(items.filter((i) => i.report).map((i) => i.report)).toEqual([
+      const reports = items.filter((i) => i.report).map((i) => String(i.report));
+      expect(reports.filter((r) => r.startsWith('accounting.'))).toEqual([
         'accounting.trialBalance',
         'accounting.ledger',
         'accounting.detailStatement',
@@ -611,7 +647,15 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         'treasury.dueCheques',
         'treasury.reconciliation',
       ]);
-      expect((await menu(storekeeper)).some((i) => i.report)).toBe(false);
+      const stock = [
+        'inventory.kardex',
+        'inventory.stockBalance',
+        'inventory.valuation',
+        'inventory.belowReorder',
+      ];
+      expect(reports.filter((r) => !r.startsWith('accounting.'))).toEqual(stock);
+      // the storekeeper views items: the stock reports, none of the books
+      expect((await menu(storekeeper)).filter((i) => i.report).map((i) => i.report)).toEqual(stock);
       const en = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', staff, {}, { 'accept-language': 'en' });
       const tb = en.body.Data.flatMap((m) => m.children ?? []).find(
         (i) => i.report === 'accounting.trialBalance',

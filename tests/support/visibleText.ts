@@ -44,11 +44,24 @@ const ALLOWED: RegExp[] = [
 export const USER_NAMES = ['kg', 'pcs', 'pkt', 'ctn'];
 
 /**
- * The demo users' sign-in names: identifiers, allowed where a user is named (a whole cell, «ویرایش
- * staff»: a name after a Persian word in a label) but not as a word of a sentence or an untranslated
- * role (the roles have the same names and must show translated).
+ * The demo users' sign-in names: identifiers a person typed, but also the names of the shipped
+ * roles, which must show translated. So a sign-in name passes only as the whole text of a place
+ * that shows a user's sign-in name (USER_NAME_PLACES), never elsewhere (a role's cell, a sentence).
  */
 export const SIGN_IN_NAMES = ['admin', 'staff', 'vendor', 'customer', 'storekeeper', 'analyst'];
+
+/**
+ * Places that show a user's sign-in name, matched against SeenText.where (the walker names a
+ * place by its grid column `col=`, its table column's header `col=«…»` or its form field `field=`):
+ * a user-name column or field.
+ */
+export const USER_NAME_PLACES: RegExp[] = [/\b(?:col|field)=(?:userName|username)\b/, /\bcol=«نام کاربری»/];
+
+/**
+ * A row that stands for one user (`user=<sign-in name>` in SeenText.where): its labels (aria-label,
+ * title: «ویرایش staff») may name that user by its sign-in name; its cells' text may not.
+ */
+const USER_ROW = /\buser=(\S+)/;
 
 /**
  * Places whose text is the machine's, not the interface's: the UI log's messages and stack traces
@@ -59,9 +72,6 @@ export const RAW_PLACES: RegExp[] = [/\/management\/uiLog\b.*\bcol=log\b/];
 /** Latin text with the allowed parts blanked out. */
 export function withoutAllowed(text: string, extra: readonly string[] = []): string {
   let out = text;
-  const whole = text.trim();
-  if (SIGN_IN_NAMES.includes(whole)) return '';
-  for (const name of SIGN_IN_NAMES) out = out.replace(new RegExp(`(?<=[\u0600-\u06FF]\\s)${name}$`), ' ');
   for (const re of ALLOWED) out = out.replace(re, ' ');
   for (const word of [...USER_NAMES, ...extra]) {
     if (!word) continue;
@@ -83,7 +93,11 @@ const RAW_KEY: RegExp[] = [
 /** The defects in one piece of visible text (after the allow-list). */
 export function findDefects(seen: SeenText, extra: readonly string[] = []): Finding[] {
   if (RAW_PLACES.some((re) => re.test(seen.where))) return [];
-  const text = withoutAllowed(seen.text, extra);
+  if (SIGN_IN_NAMES.includes(seen.text.trim()) && USER_NAME_PLACES.some((re) => re.test(seen.where)))
+    return [];
+  const row = USER_ROW.exec(seen.where)?.[1];
+  const names = row && (seen.kind === 'aria-label' || seen.kind === 'title') ? [...extra, row] : extra;
+  const text = withoutAllowed(seen.text, names);
   const out: Finding[] = [];
   for (const re of RAW_KEY) {
     const m = re.exec(text);

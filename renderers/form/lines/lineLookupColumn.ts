@@ -9,7 +9,7 @@ import type { ColDef, ValueFormatterParams, ValueSetterParams } from 'ag-grid-co
 import { displayValue } from '../../../runtime/shared/fieldKinds/specs';
 import { fillValues } from '../../../runtime/shared/lookup';
 import type { LookupTarget } from '../lookup';
-import { setCell, type GridLine } from './lines';
+import { setCell, type GridLine, type Line } from './lines';
 import type { LineColumnsOptions } from './lineColumns';
 import { LookupCellEditor, type LookupCellParams } from './lineLookup';
 
@@ -21,34 +21,40 @@ export function lookupColumn(
 ): Partial<ColDef<GridLine>> {
   const lookups = o.lookups!;
   const params: LookupCellParams = { lookups, target, label };
-  /** The line's fields the picked row fills, those the line has (the others are ignored). */
-  const fill = (row: GridLine, id: number, emptyOnly = false) => {
+  /**
+   * The line's fields the picked row fills, those the line has (the others are ignored). A pick
+   * resolved after the user moved on (`since`: the line when its text was committed) leaves the
+   * cells they changed meanwhile as they are.
+   */
+  const fill = (row: GridLine, id: number, since?: Line) => {
+    const typed = new Set(
+      since
+        ? [...new Set([...Object.keys(row.v), ...Object.keys(since)])].filter((k) => row.v[k] !== since[k])
+        : [],
+    );
     const picked = target.fill ? lookups.rowOf(target, id) : undefined;
-    if (!picked || !target.fill) {
-      fillFromList(row, id);
-      return;
+    if (picked && target.fill) {
+      for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
+        if (!Object.hasOwn(o.child.schema.properties, to) || to === name || typed.has(to)) continue;
+        row.v = setCell(o.child, row.v, to, v);
+        o.onCellSet(row, to);
+      }
     }
-    for (const [to, v] of Object.entries(fillValues(target.fill, picked))) {
-      if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
-      // resolved after the user moved on: what they typed meanwhile stays
-      if (emptyOnly && row.v[to] !== undefined && row.v[to] !== null && row.v[to] !== '') continue;
-      row.v = setCell(o.child, row.v, to, v);
-      o.onCellSet(row, to);
-    }
-    fillFromList(row, id);
+    fillFromList(row, id, typed);
   };
   /**
    * The related list's values for the pick (LookupSpec.fillFrom), over what `fill` gave, once they
-   * arrive: only while the line still holds this pick and the user has not changed those cells.
+   * arrive: only while the line still holds this pick and the user has not changed those cells
+   * (meanwhile, or before a late pick resolved: `typed`).
    */
-  const fillFromList = (row: GridLine, id: number) => {
+  const fillFromList = (row: GridLine, id: number, typed: ReadonlySet<string>) => {
     const spec = target.fillFrom;
     if (!spec || !o.fillFrom) return;
     const before = Object.fromEntries(Object.keys(spec.fill).map((to) => [to, row.v[to]]));
     void o.fillFrom(spec, id, o.documentOf?.() ?? {}).then((values) => {
       if (!values || row.v[name] !== id) return;
       for (const [to, v] of Object.entries(values)) {
-        if (!Object.hasOwn(o.child.schema.properties, to) || to === name) continue;
+        if (!Object.hasOwn(o.child.schema.properties, to) || to === name || typed.has(to)) continue;
         if (row.v[to] !== before[to]) continue; // typed meanwhile: the user's value stays
         row.v = setCell(o.child, row.v, to, v);
         o.onCellSet(row, to);
@@ -80,6 +86,7 @@ export function lookupColumn(
         return true;
       }
       // text left without a pick: its one exact match, else the cell as it was and a message
+      const committed = { ...row.v };
       void lookups.resolve(target, value).then((option) => {
         if (row.v[name] !== before) return;
         if (!option) {
@@ -88,7 +95,7 @@ export function lookupColumn(
         }
         row.v = setCell(o.child, row.v, name, option.id);
         o.onCellSet(row, name);
-        fill(row, option.id, true);
+        fill(row, option.id, committed);
       });
       return false;
     },

@@ -90,7 +90,9 @@ function valueOfLabel(text: string, field: KindField): string | undefined {
 function labelOf(value: string, lang: Lang, field: KindField, options: DisplayOptions): string {
   const label =
     field.enumLabels && Object.hasOwn(field.enumLabels, value) ? field.enumLabels[value] : undefined;
-  return label ? localText(label, lang) : plain(value, lang, options);
+  // a label's figures in the language's digits, like a field's (its definition reached the browser
+  // through the pipeline, which makes every digit Western)
+  return plain(label ? localText(label, lang) : value, lang, options);
 }
 
 function fileCount(value: unknown, lang: Lang, _field: KindField, options: DisplayOptions): string {

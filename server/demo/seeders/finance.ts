@@ -1,9 +1,11 @@
 /**
  * Finance demo data of the demo company (financeData.ts): chart of accounts, bank accounts, cash
  * boxes, receipts, payments, price lists, campaigns, discount rules, quotas, sales
- * invoices and vouchers in fiscal year 1405. Under DEMO_VOLUME=full tens of thousands of invoices
- * and vouchers; under small a few of each. Parts needing items (inventory.item) are skipped when
- * there are none.
+ * invoices and vouchers in fiscal year 1405 (its opening voucher follows the opening stock:
+ * ./opening.ts). Under DEMO_VOLUME=full a year of books (./books.ts: twenty thousand invoices, the
+ * receipts, purchases with their goods receipts, payments and expenses that go with them); under
+ * small a few of each. Parts needing items (inventory.item)
+ * are skipped when there are none.
  */
 import type { Kysely } from 'kysely';
 import { sheba } from '../seedData';
@@ -11,17 +13,20 @@ import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
 import type { AppContext } from '../../context';
 import type { Seeder } from './seeder';
-import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
+import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
 import { BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES } from './financeData';
-import { insertDocs, invoices, vouchers, type Rule, type SaleItem } from './financeDocs';
+import { insertDocs, invoices, vouchers, type Doc, type Rule, type SaleItem } from './financeDocs';
+import { books, type PaidRun } from './books';
+import { RECENT_FROM } from './lifecycle';
+import { holdersOf, partiesOf } from './parties';
 import { seedStandardChart } from './chart';
 import { backfillDetailAccounts } from '../../accounting/detailAccounts';
-import { DETAIL_ACCOUNT_FIELD } from '../../../runtime/shared/detailAccount';
 
 const VOLUME = {
-  full: { invoices: 20_000, vouchers: 20_000, receipts: 3_000, payments: 2_000 },
+  // a year of the company's books (./books.ts): receipts, payments and vouchers follow the invoices
+  full: { invoices: 20_000, vouchers: 0, receipts: 0, payments: 0, scale: 8 },
   // five of each document with a lifecycle: drafts, a final and a cancelled one (./lifecycle.ts)
-  small: { invoices: 5, vouchers: 5, receipts: 5, payments: 5 },
+  small: { invoices: 5, vouchers: 5, receipts: 5, payments: 5, scale: 1 },
 };
 
 async function saleItems(db: Kysely<SystemTables>, ctx: AppContext): Promise<SaleItem[]> {
@@ -98,6 +103,7 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
   );
   const campaigns = await insertBatch(db, ctx, 'marketing.campaign', CAMPAIGNS);
   const items = await saleItems(db, ctx);
+  const sales: Doc[] = [];
   const rules: Rule[] = [
     {
       title: 'تخفیف پاییزه ۵٪',
@@ -164,20 +170,21 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       ...quota(a, items[1], 5_000),
       ...quota(b, items[2], 2_000),
     ]);
-    if (customerIds.length > 0)
-      await insertDocs(db, ctx, 'sales.invoice', invoices(volume.invoices, customerIds, items, rules));
+    if (customerIds.length > 0) {
+      // each invoice ships from a warehouse (its stock goes out when it is final: seeders/stock.ts)
+      const warehouses = await idsOf(db, ctx, 'inventory.warehouse');
+      const w = rng(24051);
+      sales.push(
+        ...invoices(volume.invoices, customerIds, items, rules, volume.scale).map((d) => ({
+          ...d,
+          values: { ...d.values, warehouse: warehouses.length ? pick(w, warehouses) : null },
+        })),
+      );
+    }
+    await insertDocs(db, ctx, 'sales.invoice', sales);
   }
   const account = (code: string) => chart.accounts.get(code) ?? 1;
-  const details = async (key: string) => {
-    const entity = ctx.registry.byEntityKey(key);
-    if (!entity) return [];
-    const rows = (await (db as unknown as Untyped)
-      .selectFrom(entity.table)
-      .select(DETAIL_ACCOUNT_FIELD)
-      .orderBy('id')
-      .execute()) as Record<string, unknown>[];
-    return rows.map((r) => Number(r[DETAIL_ACCOUNT_FIELD])).filter((id) => id > 0);
-  };
+  const details = async (key: string) => (await partiesOf(db, ctx, key)).map((p) => p.detail);
   await insertDocs(
     db,
     ctx,
@@ -189,4 +196,67 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       cashBoxes: await details('treasury.cashBox'),
     }),
   );
+  if (ctx.config.demoVolume === 'full') {
+    const year = books({
+      account,
+      invoices: sales,
+      vendors: await partiesOf(db, ctx, 'supplyChain.vendor'),
+      banks: await holdersOf(db, ctx, 'treasury.bankAccount'),
+      cashBoxes: await holdersOf(db, ctx, 'treasury.cashBox'),
+      payroll: await paidRuns(db, ctx),
+      costs: await purchasePrices(db, ctx),
+      warehouses: await idsOf(db, ctx, 'inventory.warehouse'),
+    });
+    await insertBatch(db, ctx, 'treasury.receipt', year.receipts);
+    await insertBatch(db, ctx, 'treasury.payment', year.payments);
+    await insertDocs(db, ctx, 'accounting.voucher', year.vouchers);
+    await insertDocs(db, ctx, 'supplyChain.goodsReceipt', year.goodsReceipts);
+  }
 };
+
+/** The items' purchase prices by id. */
+async function purchasePrices(db: Kysely<SystemTables>, ctx: AppContext): Promise<Map<number, number>> {
+  const item = ctx.registry.byEntityKey('inventory.item');
+  if (!item) return new Map();
+  const rows = (await (db as unknown as Untyped)
+    .selectFrom(item.table)
+    .select(['id', 'purchasePrice'])
+    .execute()) as { id: unknown; purchasePrice: unknown }[];
+  return new Map(rows.map((r) => [Number(r.id), Number(r.purchasePrice ?? 0)]));
+}
+
+/** The payroll runs whose month ended before the recent drafts (final ones), with their lines. */
+async function paidRuns(db: Kysely<SystemTables>, ctx: AppContext): Promise<PaidRun[]> {
+  const runs = ctx.registry.byEntityKey('salary.payrollRun');
+  const child = runs?.children.find((c) => c.name === 'lines');
+  if (!runs || !child) return [];
+  const untyped = db as unknown as Untyped;
+  const employees = new Map((await partiesOf(db, ctx, 'HR.employee')).map((e) => [e.id, e.detail] as const));
+  const stored = (await untyped
+    .selectFrom(runs.table)
+    .select(['id', 'title', 'endDate'])
+    .where('endDate', '<', RECENT_FROM)
+    .orderBy('endDate')
+    .execute()) as { id: unknown; title: unknown; endDate: unknown }[];
+  const out: PaidRun[] = [];
+  for (const run of stored) {
+    const lines = (await untyped
+      .selectFrom(child.table)
+      .select(['employee', 'net', 'insurance', 'tax', 'baseSalary'])
+      .where('parent_id', '=', Number(run.id))
+      .orderBy('line_no')
+      .execute()) as Record<string, unknown>[];
+    out.push({
+      title: String(run.title),
+      endDate: String(run.endDate).slice(0, 10),
+      lines: lines.map((l) => ({
+        detail: employees.get(Number(l.employee)) ?? 0,
+        net: Number(l.net ?? 0),
+        insurance: Number(l.insurance ?? 0),
+        tax: Number(l.tax ?? 0),
+        baseSalary: Number(l.baseSalary ?? 0),
+      })),
+    });
+  }
+  return out;
+}

@@ -67,8 +67,17 @@ export interface Rule {
 /** 1 → 001 (the first documents keep the numbers of the earlier core seed). */
 const pad = (n: number) => String(n).padStart(3, '0');
 
-/** Invoices with 1..4 lines; discount from the demo rules, 10% VAT, total in words. */
-export function invoices(count: number, customers: number[], items: SaleItem[], rules: Rule[]): Doc[] {
+/**
+ * Invoices with 1..4 lines; discount from the demo rules, 10% VAT, total in words. `scale`
+ * multiplies the quantities (the full demo's wholesale trade: ×8).
+ */
+export function invoices(
+  count: number,
+  customers: number[],
+  items: SaleItem[],
+  rules: Rule[],
+  scale = 1,
+): Doc[] {
   const r = rng(14051);
   const docs: Doc[] = [];
   for (let n = 1; n <= count; n++) {
@@ -78,7 +87,7 @@ export function invoices(count: number, customers: number[], items: SaleItem[], 
     const lineCount = 1 + Math.floor(r() * 4);
     for (let l = 0; l < lineCount; l++) {
       const item = pick(r, items);
-      const quantity = 1 + Math.floor(r() * 12);
+      const quantity = (1 + Math.floor(r() * 12)) * scale;
       lines.push({ item: item.id, quantity, unitPrice: item.price, amount: quantity * item.price });
     }
     const total = lines.reduce((s, l) => s + Number(l.amount), 0);

@@ -29,6 +29,7 @@ import { closedPeriodStep } from './steps/closedPeriod';
 import { numberingStep } from './steps/numbering';
 import { workflowStep } from './steps/workflow';
 import { entityRulesStep } from './steps/entityRules';
+import { stockOnHandStep } from './steps/stockOnHand';
 import { inUseStep } from './steps/inUse';
 import { storeStep } from './steps/store';
 import { detailAccountStep } from './steps/detailAccount';
@@ -53,6 +54,7 @@ export const WRITE_STEPS: WriteStep[] = [
   closedPeriodStep,
   numberingStep,
   workflowStep,
+  stockOnHandStep,
   entityRulesStep,
   inUseStep,
   storeStep,
@@ -119,6 +121,36 @@ export async function runSteps(
  */
 export async function runWriteIn(outer: WriteState, request: ServerWrite): Promise<Row | null> {
   return outer.writeIn(request);
+}
+
+/** What a server action writing several rows in one transaction is handed (runWritesTogether). */
+export interface WriteScope {
+  readonly ctx: AppContext;
+  /** The transaction, for the action's own reads (on SQLite the only connection until commit). */
+  readonly db: Untyped;
+  /** Runs one write of the server's own code through every step inside the transaction. */
+  readonly writeIn: (request: ServerWrite) => Promise<Row | null>;
+}
+
+/**
+ * Runs a server action that writes several rows (a year's closing: its vouchers and the period
+ * row) in ONE transaction, each write through every step (`scope.writeIn`); a write that throws
+ * rolls the whole action back and its error is the answer. Answers what `work` answers.
+ */
+export async function runWritesTogether<T>(
+  ctx: AppContext,
+  work: (scope: WriteScope) => Promise<T>,
+): Promise<T> {
+  const afterCommit: (() => void)[] = [];
+  const answer = await writeTransaction(ctx, (trx) =>
+    work({
+      ctx,
+      db: trx as unknown as Untyped,
+      writeIn: (request) => stepsIn(ctx, trx, request, WRITE_STEPS, new Map(), afterCommit),
+    }),
+  );
+  for (const done of afterCommit) done();
+  return answer;
 }
 
 async function stepsIn(

@@ -9,11 +9,12 @@
  * Parameters: asOf (required), side (enum of the options' sides), account (narrows the side's
  * accounts to a subtree), detail, branch.
  * Options: sides { name: { setting?: settings key whose value is account codes (comma-separated),
- * codes?: [account code], open: "debit" | "credit" } }, buckets.
+ * codes?: [account code], open: "debit" | "credit" } }, buckets, excludeVoucherKinds (vouchers of
+ * these kinds left out: the year-end closing and opening pair, so items keep their own dates).
  */
 import { sql } from 'kysely';
 import type { Lang } from '../../../runtime/shared/definition';
-import { LEDGER_DAILY } from '../../accounting/ledgerTables';
+import { LEDGER_DAILY, LEDGER_ENTRIES } from '../../accounting/ledgerTables';
 import type { AppContext } from '../../context';
 import type { Untyped } from '../../db/untyped';
 import { SETTINGS_ENTITY } from '../../entities/gates';
@@ -22,11 +23,11 @@ import { fieldMessage } from '../../i18n';
 import { big, money } from '../money';
 import type { ReportSource, SourceCall, SourceRow } from '../source';
 import { type Chart, loadChart } from './chart';
-import { ledgerFilter, optionProblems } from './common';
+import { kindOptions, ledgerFilter, listProblems, optionProblems } from './common';
 import { detailNames } from './details';
 import { type DayMove, ageBuckets, fifo } from './fifo';
 import { READS } from './names';
-import { allOf, filterConditions } from './query';
+import { allOf, filterConditions, type LedgerFilter, vouchersOfKinds } from './query';
 
 export const DEFAULT_BUCKETS = [30, 60, 90] as const;
 
@@ -81,6 +82,41 @@ function sideAccounts(chart: Chart, codes: string[]): number[] {
   return [...new Set(chart.idsOfCodes(codes).flatMap((id) => chart.subtree(id)))];
 }
 
+/**
+ * Debit and credit per party and day of the vouchers of `excludeVoucherKinds` (the year-end pair:
+ * a closing voucher settles every party's items and the opening voucher re-opens them as one item
+ * of the new year's first day, which would reset their ages), taken away from the daily totals.
+ */
+async function excludedDays(
+  call: SourceCall,
+  filter: LedgerFilter,
+  asOf: string,
+): Promise<Map<string, { debit: bigint; credit: bigint }>> {
+  const kinds = kindOptions(call).exclude;
+  const out = new Map<string, { debit: bigint; credit: bigint }>();
+  if (!kinds.length) return out;
+  const db = call.ctx.db as unknown as Untyped;
+  const rows = (await db
+    .selectFrom(`${LEDGER_ENTRIES} as e`)
+    .select([
+      'e.detail1_id',
+      'e.date',
+      sql<string>`cast(sum(${sql.ref('e.debit')}) as text)`.as('debit'),
+      sql<string>`cast(sum(${sql.ref('e.credit')}) as text)`.as('credit'),
+    ])
+    .where(allOf(filterConditions('e', filter, asOf)))
+    .where('e.detail1_id', 'is not', null)
+    .where('e.voucher_id', 'in', vouchersOfKinds(db, { table: call.entity.table, kindColumn: 'kind', kinds }))
+    .groupBy(['e.detail1_id', 'e.date'])
+    .execute()) as Record<string, unknown>[];
+  for (const r of rows)
+    out.set(`${Number(r.detail1_id)}|${String(r.date).slice(0, 10)}`, {
+      debit: big(r.debit),
+      credit: big(r.credit),
+    });
+  return out;
+}
+
 async function run(call: SourceCall) {
   const { ctx, lang } = call;
   const sides = sidesOf(call.def.options);
@@ -89,7 +125,8 @@ async function run(call: SourceCall) {
   const chart = await loadChart(ctx);
   const filter = ledgerFilter(call, chart, sideAccounts(chart, await sideCodes(ctx, spec, lang)));
   const asOf = String(call.params.asOf);
-  const raw = (await (ctx.db as unknown as Untyped)
+  const db = ctx.db as unknown as Untyped;
+  const raw = (await db
     .selectFrom(`${LEDGER_DAILY} as d`)
     .select([
       'd.detail1_id',
@@ -103,14 +140,18 @@ async function run(call: SourceCall) {
     .orderBy('d.detail1_id')
     .orderBy('d.date')
     .execute()) as Record<string, unknown>[];
+  const excluded = await excludedDays(call, filter, asOf);
   const moves = new Map<number, DayMove[]>();
   for (const r of raw) {
-    const debit = big(r.debit);
-    const credit = big(r.credit);
     const id = Number(r.detail1_id);
+    const day = String(r.date).slice(0, 10);
+    const out = excluded.get(`${id}|${day}`);
+    const debit = big(r.debit) - (out?.debit ?? 0n);
+    const credit = big(r.credit) - (out?.credit ?? 0n);
+    if (debit === 0n && credit === 0n) continue;
     const list = moves.get(id) ?? [];
     list.push({
-      date: String(r.date).slice(0, 10),
+      date: day,
       opened: spec.open === 'debit' ? debit : credit,
       settled: spec.open === 'debit' ? credit : debit,
     });
@@ -163,7 +204,8 @@ export const ledgerAging: ReportSource = {
     ...bucketFields(bucketsOf(options)),
   ],
   optionProblems(options) {
-    const out = optionProblems(options, ['sides', 'buckets']);
+    const out = optionProblems(options, ['sides', 'buckets', 'excludeVoucherKinds']);
+    out.push(...listProblems(options, 'excludeVoucherKinds'));
     const sides = options.sides;
     if (!sides || typeof sides !== 'object' || Array.isArray(sides) || !Object.keys(sides).length)
       out.push('/options/sides: must name at least one side');

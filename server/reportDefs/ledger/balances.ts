@@ -13,14 +13,17 @@
  *
  * Parameters: range (required), level, account (any level: its subtree), detail, branch.
  * Options: groupBy "account" (default) | "detail"; statement "balanceSheet" | "profitLoss";
- * kinds [asset…]; excludeVoucherKinds [kind of voucher]; level (default of the parameter, 3);
- * keepZero (rows without any figure are left out unless true).
+ * kinds [asset…]; excludeVoucherKinds, closingVoucherKinds, openingVoucherKinds [kind of voucher]
+ * (common.ts: the year-end vouchers); level (default of the parameter, 3); keepZero (rows without
+ * any figure are left out unless true).
  */
 import { money, sides } from '../money';
 import type { ReportSource, SourceCall, SourceRow } from '../source';
 import { type Chart, loadChart } from './chart';
 import {
   balanceSums,
+  KIND_OPTIONS,
+  kindOptionProblems,
   ledgerFilter,
   levelParam,
   listProblems,
@@ -156,7 +159,7 @@ export const ledgerBalances: ReportSource = {
       'groupBy',
       'statement',
       'kinds',
-      'excludeVoucherKinds',
+      ...KIND_OPTIONS,
       'level',
       'keepZero',
     ]);
@@ -165,7 +168,7 @@ export const ledgerBalances: ReportSource = {
     if (options.statement !== undefined && !(STATEMENTS as readonly unknown[]).includes(options.statement))
       out.push(`/options/statement: must be one of ${STATEMENTS.join(', ')}`);
     out.push(...listProblems(options, 'kinds', ACCOUNT_KINDS));
-    out.push(...listProblems(options, 'excludeVoucherKinds'));
+    out.push(...kindOptionProblems(options));
     if (options.level !== undefined && ![1, 2, 3].includes(Number(options.level)))
       out.push(`/options/level: must be 1, 2 or 3`);
     if (options.keepZero !== undefined && typeof options.keepZero !== 'boolean')

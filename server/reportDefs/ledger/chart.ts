@@ -6,6 +6,8 @@
  */
 import type { AppContext } from '../../context';
 import type { Untyped } from '../../db/untyped';
+import type { Registry } from '../../definitions/registry';
+import { cached } from '../../security/accessCache';
 import {
   ACCOUNT_ENTITY,
   ACCOUNT_KINDS,
@@ -93,16 +95,26 @@ export class Chart {
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-export async function loadChart(ctx: AppContext): Promise<Chart> {
+/**
+ * The chart of accounts, kept between reports while no write of this process reaches the accounts
+ * table (and for the access cache's few seconds at most: security/accessCache.ts), as permissions
+ * are; a transaction's or a test's Kysely reads it every time. Shared: read-only to its callers.
+ */
+export function loadChart(ctx: AppContext): Promise<Chart> {
   const entity = ctx.registry.byEntityKey(ACCOUNT_ENTITY);
+  const read = () => loadChartFrom(ctx.db as unknown as Untyped, ctx.registry);
+  if (!entity) return read();
+  return cached(ctx.db, [entity.table.toLowerCase()], 'ledger.chart', read);
+}
+
+/** The chart read through `db` (a transaction: the year-end reads it in its own, uncached). */
+export async function loadChartFrom(db: Untyped, registry: Registry): Promise<Chart> {
+  const entity = registry.byEntityKey(ACCOUNT_ENTITY);
   if (!entity) return new Chart([]);
   const props = entity.def.schema.properties;
   const has = (f: string) => Object.hasOwn(props, f);
   const columns = ['id', 'code', 'name', 'parent', 'kind', 'statement'].filter((c) => c === 'id' || has(c));
-  const rows = (await (ctx.db as unknown as Untyped)
-    .selectFrom(entity.table)
-    .select(columns)
-    .execute()) as Record<string, unknown>[];
+  const rows = (await db.selectFrom(entity.table).select(columns).execute()) as Record<string, unknown>[];
   return new Chart(
     rows.map((r) => ({
       id: Number(r.id),

@@ -1,7 +1,14 @@
 /**
  * What the ledger sources share: reading their parameters (validated by params.ts already), the
- * ledger filter they make (an account of any level = it and every account under it), and leaving
- * vouchers of some kinds out (option `excludeVoucherKinds`, read from the voucher's `kind` field).
+ * ledger filter they make (an account of any level = it and every account under it), and the
+ * vouchers of some kinds (read from the voucher's `kind` field) a report treats apart:
+ * - `excludeVoucherKinds`: left out altogether (a profit and loss without the closing voucher);
+ * - `closingVoucherKinds`: left out when dated on the report's last day (`range.to`, `asOf`): a
+ *   report at a day shows it before that day's year-end closing, whose vouchers zero every account;
+ * - `openingVoucherKinds`: dated on the report's first day (`range.from`), counted in the opening
+ *   balance, not the turnover: a year's opening balances are its opening voucher.
+ * The year-end vouchers (server/accounting/yearEnd.ts) close every account at the year's last day
+ * and open the balance-sheet accounts at the next one's first, so sums over all history stay right.
  */
 import type { DateRange } from '../../../runtime/shared/reportDefinition';
 import type { Entity } from '../../definitions/registry';
@@ -15,6 +22,8 @@ import {
   type Sums,
   dailySums,
   subtractSums,
+  turnoverToOpening,
+  voucherKindDaySums,
   voucherKindSums,
 } from './query';
 
@@ -50,7 +59,31 @@ export function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** Daily sums without the vouchers whose `kind` is one of the option `excludeVoucherKinds`. */
+/** The options' voucher kinds treated apart (all empty when the voucher has no `kind`). */
+export interface KindOptions {
+  exclude: string[];
+  closing: string[];
+  opening: string[];
+}
+
+export function kindOptions(call: SourceCall): KindOptions {
+  const o = call.def.options;
+  if (!kindColumn(call.entity)) return { exclude: [], closing: [], opening: [] };
+  return {
+    exclude: stringList(o?.excludeVoucherKinds),
+    closing: stringList(o?.closingVoucherKinds),
+    opening: stringList(o?.openingVoucherKinds),
+  };
+}
+
+/** The option names of voucher kinds (optionProblems of the sources reading them). */
+export const KIND_OPTIONS = ['excludeVoucherKinds', 'closingVoucherKinds', 'openingVoucherKinds'] as const;
+
+/**
+ * Daily sums (opening before `days.from`, turnover within the range) with the vouchers of the
+ * options' kinds treated apart: excluded, closing on `days.to` left out, opening on `days.from`
+ * moved into the opening.
+ */
 export async function balanceSums(
   call: SourceCall,
   f: LedgerFilter,
@@ -58,12 +91,21 @@ export async function balanceSums(
   by: GroupBy,
 ): Promise<Sums[]> {
   const db = call.ctx.db as unknown as Untyped;
-  const sums = await dailySums(db, f, days, by);
-  const kinds = stringList(call.def.options?.excludeVoucherKinds);
-  const column = kindColumn(call.entity);
-  if (!kinds.length || !column) return sums;
-  const out = await voucherKindSums(db, f, days, by, { table: call.entity.table, kindColumn: column, kinds });
-  return subtractSums(sums, out);
+  let sums = await dailySums(db, f, days, by);
+  const kinds = kindOptions(call);
+  const vouchers = (list: string[]) => ({ table: call.entity.table, kindColumn: 'kind', kinds: list });
+  if (kinds.exclude.length)
+    sums = subtractSums(sums, await voucherKindSums(db, f, days, by, vouchers(kinds.exclude)));
+  if (kinds.closing.length)
+    sums = subtractSums(sums, await voucherKindDaySums(db, f, days.to, by, vouchers(kinds.closing)));
+  if (kinds.opening.length && days.from !== null)
+    sums = turnoverToOpening(sums, await voucherKindDaySums(db, f, days.from, by, vouchers(kinds.opening)));
+  return sums;
+}
+
+/** KIND_OPTIONS' problems: each a list of texts. */
+export function kindOptionProblems(options: Record<string, unknown>): string[] {
+  return KIND_OPTIONS.flatMap((k) => listProblems(options, k));
 }
 
 /** The voucher's `kind` column, when its definition has one. */

@@ -6,10 +6,14 @@
  * `options.limit` entries (default 2000, at most 10000) are answered, with `truncated`; the
  * totals (turnover and closing balance) are over the whole range whatever the cap.
  *
- * `balance` is signed (debit positive), `side` names it (بدهکار / بستانکار).
+ * `balance` is signed (debit positive), `side` names it (بدهکار / بستانکار). `sourceTitle` names
+ * the source as its voucher does: the entity's title and the document's display field
+ * («فاکتورهای فروش F-1405-005»), the number the voucher's own description already carries.
  * Parameters: range (required), account (any level: its subtree), detail, branch.
+ * Options: limit; excludeVoucherKinds, closingVoucherKinds, openingVoucherKinds (common.ts: the
+ * year-end vouchers, kept out of the listing as out of the totals).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { localText } from '../../../runtime/shared/definition';
 import { ROW_KIND_FIELD } from '../../../runtime/shared/reportDefinition';
 import { LEDGER_ENTRIES } from '../../accounting/ledgerTables';
@@ -18,9 +22,16 @@ import { t } from '../../i18n';
 import { big, money } from '../money';
 import type { ReportSource, SourceCall, SourceRow } from '../source';
 import { loadChart } from './chart';
-import { balanceSums, ledgerFilter, optionProblems, rangeParam } from './common';
-import { detailNames } from './details';
-import { READS } from './names';
+import {
+  balanceSums,
+  KIND_OPTIONS,
+  kindOptionProblems,
+  kindOptions,
+  ledgerFilter,
+  optionProblems,
+  rangeParam,
+} from './common';
+import { DETAIL_ENTITY, READS } from './names';
 import { allOf, filterConditions } from './query';
 
 export const DEFAULT_LIMIT = 2000;
@@ -48,8 +59,32 @@ const FIELDS = [
 ] as const;
 
 export function sideText(balance: bigint, lang: SourceCall['lang']): string {
-  if (balance === 0n) return '';
-  return t(lang, balance > 0n ? 'reportDefs.debitSide' : 'reportDefs.creditSide');
+  return sidesOf(lang)(balance);
+}
+
+/** sideText with the two words looked up once (a ledger page names a side on every line). */
+function sidesOf(lang: SourceCall['lang']): (balance: bigint) => string {
+  const debit = t(lang, 'reportDefs.debitSide');
+  const credit = t(lang, 'reportDefs.creditSide');
+  return (balance) => (balance === 0n ? '' : balance > 0n ? debit : credit);
+}
+
+/**
+ * The entries the year-end options keep out of the listing, as the totals do (common.ts): of
+ * vouchers of `closingVoucherKinds` dated on the last day, and of `openingVoucherKinds` dated on
+ * the first (their amounts are in the opening row).
+ */
+function yearEndConditions(call: SourceCall, range: { from: string; to: string }): RawBuilder<SqlBool>[] {
+  const kinds = kindOptions(call);
+  const kind = sql`coalesce(${sql.ref('v.kind')}, '')`;
+  const among = (list: string[]) => sql`${kind} in (${sql.join(list.map((k) => sql`${k}`))})`;
+  const onDay = (list: string[], day: string) =>
+    sql<SqlBool>`not (${sql.ref('e.date')} = ${day} and ${among(list)})`;
+  const out: RawBuilder<SqlBool>[] = [];
+  if (kinds.exclude.length) out.push(sql<SqlBool>`not (${among(kinds.exclude)})`);
+  if (kinds.closing.length) out.push(onDay(kinds.closing, range.to));
+  if (kinds.opening.length) out.push(onDay(kinds.opening, range.from));
+  return out;
 }
 
 function limitOf(call: SourceCall): number {
@@ -59,6 +94,43 @@ function limitOf(call: SourceCall): number {
 
 const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** Display texts of the source documents the entries name, by "entity key#id" (per entity, in chunks). */
+async function sourceNumbers(
+  ctx: SourceCall['ctx'],
+  entries: readonly Record<string, unknown>[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const byEntity = new Map<string, Set<number>>();
+  for (const r of entries) {
+    const key = textOrNull(r.source_entity);
+    const id = idOrNull(r.source_id);
+    if (!key || id === null) continue;
+    const ids = byEntity.get(key) ?? new Set<number>();
+    ids.add(id);
+    byEntity.set(key, ids);
+  }
+  const db = ctx.db as unknown as Untyped;
+  for (const [key, idSet] of byEntity) {
+    const entity = ctx.registry.byEntityKey(key);
+    const field = entity?.def.displayField;
+    if (!entity || !field || !Object.hasOwn(entity.def.schema.properties, field)) continue;
+    const ids = [...idSet];
+    for (let at = 0; at < ids.length; at += 500) {
+      const rows = (await db
+        .selectFrom(entity.table)
+        .select(['id', field])
+        .where('id', 'in', ids.slice(at, at + 500))
+        .execute()) as Record<string, unknown>[];
+      for (const r of rows) {
+        const shown = r[field];
+        if (shown !== null && shown !== undefined && shown !== '')
+          out.set(`${key}#${Number(r.id)}`, String(shown));
+      }
+    }
+  }
+  return out;
+}
 
 async function run(call: SourceCall) {
   const { ctx, entity, lang } = call;
@@ -77,9 +149,16 @@ async function run(call: SourceCall) {
   const props = entity.def.schema.properties;
   const numberField = Object.hasOwn(props, entity.def.displayField) ? entity.def.displayField : null;
   const described = Object.hasOwn(props, 'description');
-  const raw = (await (ctx.db as unknown as Untyped)
+  // the detail account's code and name in the same read (by its primary key), not a query per 500
+  const details = ctx.registry.byEntityKey(DETAIL_ENTITY);
+  const detailProps = details?.def.schema.properties ?? {};
+  const detailColumn = (c: string) =>
+    details && Object.hasOwn(detailProps, c) ? sql.ref(`da.${c}`) : sql`null`;
+  let query = (ctx.db as unknown as Untyped)
     .selectFrom(`${LEDGER_ENTRIES} as e`)
-    .leftJoin(`${entity.table} as v`, 'v.id', 'e.voucher_id')
+    .leftJoin(`${entity.table} as v`, 'v.id', 'e.voucher_id');
+  if (details) query = query.leftJoin(`${details.table} as da`, 'da.id', 'e.detail1_id');
+  const raw = (await query
     .select([
       'e.id',
       'e.voucher_id',
@@ -93,8 +172,10 @@ async function run(call: SourceCall) {
       sql<string>`cast(${sql.ref('e.credit')} as text)`.as('credit'),
       (numberField ? sql.ref(`v.${numberField}`) : sql`null`).as('voucher_number'),
       (described ? sql.ref('v.description') : sql`null`).as('voucher_description'),
+      detailColumn('code').as('detail_code'),
+      detailColumn('name').as('detail_name'),
     ])
-    .where(allOf(filterConditions('e', filter, range.to, range.from)))
+    .where(allOf([...filterConditions('e', filter, range.to, range.from), ...yearEndConditions(call, range)]))
     .orderBy('e.date')
     .orderBy('e.voucher_id')
     .orderBy('e.line_no')
@@ -103,17 +184,15 @@ async function run(call: SourceCall) {
     .execute()) as Record<string, unknown>[];
   const truncated = raw.length > limit;
   const entries = raw.slice(0, limit);
-  const details = await detailNames(
-    ctx,
-    entries.map((r) => Number(r.detail1_id ?? 0)),
-  );
+  const side = sidesOf(lang);
+  const numbers = await sourceNumbers(ctx, entries);
   const rows: SourceRow[] = [
     {
       [ROW_KIND_FIELD]: 'opening',
       date: range.from,
       description: t(lang, 'reportDefs.opening'),
       balance: money(opening),
-      side: sideText(opening, lang),
+      side: side(opening),
     },
   ];
   let balance = opening;
@@ -123,9 +202,10 @@ async function run(call: SourceCall) {
     balance += debit - credit;
     const account = chart.byId.get(Number(r.account_id));
     const detailId = idOrNull(r.detail1_id);
-    const detail = detailId === null ? undefined : details.get(detailId);
     const sourceEntity = textOrNull(r.source_entity);
     const source = sourceEntity ? ctx.registry.byEntityKey(sourceEntity) : undefined;
+    const sourceId = idOrNull(r.source_id);
+    const sourceNumber = numbers.get(`${sourceEntity}#${sourceId}`);
     rows.push({
       entryId: Number(r.id),
       date: String(r.date).slice(0, 10),
@@ -135,16 +215,18 @@ async function run(call: SourceCall) {
       accountCode: account?.code ?? '',
       accountName: account?.name ?? '',
       detailId,
-      detailCode: detail?.code ?? null,
-      detailName: detail?.name ?? null,
+      detailCode: textOrNull(r.detail_code),
+      detailName: textOrNull(r.detail_name),
       description: textOrNull(r.description) || textOrNull(r.voucher_description),
       debit: money(debit),
       credit: money(credit),
       balance: money(balance),
-      side: sideText(balance, lang),
+      side: side(balance),
       sourceEntity,
-      sourceId: idOrNull(r.source_id),
-      sourceTitle: source ? localText(source.def.title, lang) : null,
+      sourceId,
+      sourceTitle: source
+        ? `${localText(source.def.title, lang)}${sourceNumber ? ` ${sourceNumber}` : ''}`
+        : null,
     });
   }
   const closing = opening + (sum?.td ?? 0n) - (sum?.tc ?? 0n);
@@ -152,7 +234,7 @@ async function run(call: SourceCall) {
     debit: money(sum?.td ?? 0n),
     credit: money(sum?.tc ?? 0n),
     balance: money(closing),
-    side: sideText(closing, lang),
+    side: side(closing),
   };
   return { rows, totals, truncated };
 }
@@ -163,7 +245,8 @@ export const ledgerLines: ReportSource = {
   requiredParams: ['range'],
   fields: () => FIELDS,
   optionProblems(options) {
-    const out = optionProblems(options, ['limit']);
+    const out = optionProblems(options, ['limit', ...KIND_OPTIONS]);
+    out.push(...kindOptionProblems(options));
     const limit = options.limit;
     if (
       limit !== undefined &&

@@ -8,7 +8,7 @@
  * tables' own and the voucher entity's column names (definition whitelist); values are bound.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { LEDGER_DAILY, LEDGER_ENTRIES } from '../../accounting/ledgerTables';
+import { LEDGER_ACCOUNT_DAILY, LEDGER_DAILY, LEDGER_ENTRIES } from '../../accounting/ledgerTables';
 import type { Untyped } from '../../db/untyped';
 import { big } from '../money';
 
@@ -99,11 +99,16 @@ function readSums(rows: Record<string, unknown>[]): Sums[] {
   }));
 }
 
-/** Opening and turnover sums from the daily totals. */
+/**
+ * Opening and turnover sums from the daily totals: per account, branch and day
+ * (`ledger_account_daily`) when neither the filter nor the grouping names a detail account, else
+ * per detail accounts too (`ledger_daily`). Both are kept in the same transactions: the same sums.
+ */
 export async function dailySums(db: Untyped, f: LedgerFilter, days: Days, by: GroupBy): Promise<Sums[]> {
   const groups = groupColumns('d', by);
+  const table = f.detail === null && !by.detail ? LEDGER_ACCOUNT_DAILY : LEDGER_DAILY;
   let q = db
-    .selectFrom(`${LEDGER_DAILY} as d`)
+    .selectFrom(`${table} as d`)
     .select([...groups, ...sideSums('d', days.from)])
     .where(allOf(filterConditions('d', f, days.to)));
   if (groups.length) q = q.groupBy(groups);
@@ -115,6 +120,17 @@ export interface VoucherKinds {
   table: string;
   kindColumn: string;
   kinds: readonly string[];
+}
+
+/**
+ * The ids of the vouchers of the kinds (a subquery): the entries are then read by their voucher
+ * index, never joined whole to the vouchers (the year-end vouchers are few among many).
+ */
+export function vouchersOfKinds(db: Untyped, vouchers: VoucherKinds) {
+  return db
+    .selectFrom(`${vouchers.table} as v`)
+    .select('v.id')
+    .where(sql.ref(`v.${vouchers.kindColumn}`), 'in', [...vouchers.kinds]);
 }
 
 /** The same sums over the entries of vouchers of the given kinds only. */
@@ -129,12 +145,49 @@ export async function voucherKindSums(
   const groups = groupColumns('e', by);
   let q = db
     .selectFrom(`${LEDGER_ENTRIES} as e`)
-    .innerJoin(`${vouchers.table} as v`, 'v.id', 'e.voucher_id')
     .select([...groups, ...sideSums('e', days.from)])
     .where(allOf(filterConditions('e', f, days.to)))
-    .where(sql.ref(`v.${vouchers.kindColumn}`), 'in', [...vouchers.kinds]);
+    .where('e.voucher_id', 'in', vouchersOfKinds(db, vouchers));
   if (groups.length) q = q.groupBy(groups);
   return readSums((await q.execute()) as Record<string, unknown>[]);
+}
+
+/**
+ * Debit and credit (as `td`, `tc`) of the entries dated `day` of vouchers of the given kinds: the
+ * year-end vouchers of a report's first or last day (common.ts balanceSums).
+ */
+export async function voucherKindDaySums(
+  db: Untyped,
+  f: LedgerFilter,
+  day: string,
+  by: GroupBy,
+  vouchers: VoucherKinds,
+): Promise<Sums[]> {
+  if (!vouchers.kinds.length) return [];
+  const groups = groupColumns('e', by);
+  let q = db
+    .selectFrom(`${LEDGER_ENTRIES} as e`)
+    .select([...groups, ...sideSums('e', null)])
+    .where(allOf(filterConditions('e', f, day, day)))
+    .where('e.voucher_id', 'in', vouchersOfKinds(db, vouchers));
+  if (groups.length) q = q.groupBy(groups);
+  return readSums((await q.execute()) as Record<string, unknown>[]);
+}
+
+/** `a` with the turnover of `b` moved into the opening (od += td, oc += tc), key by key. */
+export function turnoverToOpening(a: Sums[], b: Sums[]): Sums[] {
+  if (!b.length) return a;
+  const key = (s: Sums) => `${s.accountId}|${s.detailId}`;
+  const out = new Map(a.map((s) => [key(s), { ...s }]));
+  for (const s of b) {
+    const row = out.get(key(s)) ?? { ...s, od: 0n, oc: 0n, td: 0n, tc: 0n };
+    row.od += s.td;
+    row.oc += s.tc;
+    row.td -= s.td;
+    row.tc -= s.tc;
+    out.set(key(s), row);
+  }
+  return [...out.values()];
 }
 
 /** `a − b` key by key (account and detail). */

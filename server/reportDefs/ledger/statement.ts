@@ -4,9 +4,10 @@
  *
  * - profitLoss: the turnover of profit-and-loss accounts within `range` (option
  *   `excludeVoucherKinds: ["closing"]` keeps the year-end closing voucher from zeroing them).
- * - balanceSheet: balances of balance-sheet accounts at `asOf` (all entries up to that day); the
- *   section with `currentProfit` also shows the profit not yet closed into equity (every
- *   profit-and-loss account's balance at that day), so assets = liabilities + equity.
+ * - balanceSheet: balances of balance-sheet accounts at `asOf` (all entries up to that day; with
+ *   `closingVoucherKinds: ["closing"]` before that day's year-end closing); the section with
+ *   `currentProfit` also shows the profit not yet closed into equity (every profit-and-loss
+ *   account's balance at that day), so assets = liabilities + equity.
  *
  * A section's amount is signed by its `sign`: "debit" (assets, expenses) = debit − credit,
  * "credit" (liabilities, equity, income) = credit − debit. `results` add and subtract sections
@@ -22,7 +23,16 @@ import { ROW_KIND_FIELD, type ReportDefinition } from '../../../runtime/shared/r
 import { money } from '../money';
 import type { ReportSource, SourceCall, SourceRow } from '../source';
 import { loadChart } from './chart';
-import { balanceSums, idParam, levelParam, listProblems, optionProblems, rangeParam } from './common';
+import {
+  balanceSums,
+  idParam,
+  KIND_OPTIONS,
+  kindOptionProblems,
+  levelParam,
+  listProblems,
+  optionProblems,
+  rangeParam,
+} from './common';
 import { ACCOUNT_KINDS, READS, STATEMENTS, type AccountKind, type Statement } from './names';
 
 interface Section {
@@ -183,14 +193,14 @@ export const ledgerStatement: ReportSource = {
       'statement',
       'sections',
       'results',
-      'excludeVoucherKinds',
+      ...KIND_OPTIONS,
       'level',
       'keepZero',
     ]);
     if (!(STATEMENTS as readonly unknown[]).includes(options.statement))
       out.push(`/options/statement: must be one of ${STATEMENTS.join(', ')}`);
     out.push(...sectionProblems(options.sections), ...resultProblems(options.results, options.sections));
-    out.push(...listProblems(options, 'excludeVoucherKinds'));
+    out.push(...kindOptionProblems(options));
     return out;
   },
   definitionProblems(def) {

@@ -14,7 +14,12 @@ import {
   runParams,
   toQuery,
 } from '../../../renderers/report/reportParams';
-import { formatMoneyValue, formatReportValue, rowLevel } from '../../../renderers/report/reportValues';
+import {
+  formatMoneyValue,
+  formatReportMoney,
+  formatReportValue,
+  rowLevel,
+} from '../../../renderers/report/reportValues';
 import { lookupTargetFromDefinition } from '../../../renderers/report/useParamLookups';
 import { BALANCE_ROWS, LEDGER_ROWS, PERIOD_1404, ledger, trialBalance } from './reportDefs';
 
@@ -100,6 +105,20 @@ describe('report figures', () => {
     expect(formatMoneyValue('-0.00', 'en')).toBe('0.00');
   });
 
+  it('a negative figure of a report in parentheses; an absolute column shows the magnitude', () => {
+    expect(formatReportMoney(-1250000, 'fa')).toBe('(۱٬۲۵۰٬۰۰۰)');
+    expect(formatReportMoney('-9007199254740993', 'fa')).toBe('(۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۳)');
+    expect(formatReportMoney(-1250000, 'en')).toBe('(1,250,000)');
+    expect(formatReportMoney(-1250000, 'fa', { absolute: true })).toBe('۱٬۲۵۰٬۰۰۰');
+    expect(formatReportMoney('-9007199254740993', 'fa', { absolute: true })).toBe('۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۳');
+    // zero, minus zero and positives unchanged
+    expect(formatReportMoney(-0, 'fa')).toBe('۰');
+    expect(formatReportMoney('-0.00', 'en')).toBe('0.00');
+    expect(formatReportMoney(1250000, 'fa', { absolute: true })).toBe('۱٬۲۵۰٬۰۰۰');
+    expect(formatReportValue(-1250000, 'money', 'fa', words)).toBe('(۱٬۲۵۰٬۰۰۰)');
+    expect(formatReportValue(-3, 'number', 'fa', words, { absolute: true })).toBe('۳');
+  });
+
   it('other kinds: dates Jalali, codes in Persian digits, booleans as words, empty as nothing', () => {
     expect(formatReportValue('2025-04-10', 'date', 'fa', words)).toBe('۱۴۰۴/۰۱/۲۱');
     expect(formatReportValue('1101', 'text', 'fa', words)).toBe('۱۱۰۱');
@@ -179,6 +198,20 @@ describe('drill-down targets', () => {
       ),
     ).toBeNull();
     expect(drillPath({ report: 'nowhere' }, { row: {}, params })).toBeNull();
+  });
+
+  it('a parameter the report ran without is left out of the target (an empty branch), a row value is not', () => {
+    const drill = {
+      report: 'accounting.ledger',
+      params: { account: '{{row.accountId}}', branch: '{{params.branch}}' },
+    };
+    expect(drillPath(drill, { row: { accountId: 7 }, params: {} })).toBe(
+      '/accounting/report/ledger?account=7',
+    );
+    expect(drillPath(drill, { row: { accountId: 7 }, params: { branch: 3 } })).toBe(
+      '/accounting/report/ledger?account=7&branch=3',
+    );
+    expect(drillPath(drill, { row: {}, params: { branch: 3 } })).toBeNull();
   });
 
   it('literal and embedded templates', () => {

@@ -127,7 +127,8 @@ describe('report screen', () => {
       '۱۲٬۳۴۵٬۶۷۸٬۹۰۱٬۲۳۴٬۵۶۶٬۳۹۰.۵۰',
       '۰',
     ]);
-    expect(within(rows[3]!).getAllByRole('cell')[5]!.textContent).toBe('-۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۳');
+    // a negative figure in parentheses, as accountants write it
+    expect(within(rows[3]!).getAllByRole('cell')[5]!.textContent).toBe('(۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۳)');
     // levels: a subsidiary row is indented under its general account
     expect(rows[1]!.getAttribute('data-level')).toBe('1');
     expect(rows[2]!.getAttribute('data-level')).toBe('2');
@@ -143,7 +144,7 @@ describe('report screen', () => {
       '۱۲٬۳۴۵٬۶۷۸٬۹۰۱٬۲۳۵٬۸۱۷٬۸۹۰.۵۰',
       '۲٬۵۰۰٬۰۰۰',
       '۱۲٬۳۴۵٬۶۷۸٬۹۰۱٬۲۳۵٬۸۱۷٬۳۹۰.۵۰',
-      '-۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۳',
+      '(۹٬۰۰۷٬۱۹۹٬۲۵۴٬۷۴۰٬۹۹۳)',
     ]);
     // Persian digits everywhere in the table and the parameter line
     expect(table().textContent).not.toMatch(/[0-9]/);

@@ -1,6 +1,7 @@
 /** One session for the tabs of a browser: joining another tab's session, refreshing once. */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
+  ASK_TIMEOUT_MS,
   closeSessionChannel,
   joinSession,
   refreshOnce,
@@ -46,6 +47,29 @@ describe('shared session', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(getRefreshToken()).toBe('r-1');
   });
+
+  it(
+    'an answer after the wait is adopted late and reported, so the sign-in page gives way',
+    async () => {
+      localStorage.setItem(SESSION_HINT, '1');
+      const other = new BroadcastChannel('session');
+      let asked = false;
+      other.onmessage = (event: MessageEvent<{ type: string }>) => {
+        if (event.data.type === 'ask') asked = true;
+      };
+      let late = 0;
+      expect(await joinSession(() => late++)).toBe(false);
+      expect(asked).toBe(true);
+      expect(hasToken()).toBe(false);
+      // the busy tab answers at last
+      other.postMessage({ type: 'share', values: values('r-late') });
+      await expect.poll(() => late).toBe(1);
+      other.close();
+      expect(sessionStorage.getItem('refresh_token')).toBe('r-late');
+      expect(localStorage.getItem(SESSION_HINT)).toBe('1');
+    },
+    ASK_TIMEOUT_MS + 5000,
+  );
 
   it('a tab with a session-only login answers a new tab; a new pair from another tab is adopted', async () => {
     for (const [key, value] of Object.entries(values('r-2'))) sessionStorage.setItem(key, value);

@@ -37,14 +37,18 @@ describe('report definition loader', () => {
     const defs = loadReportDefinitions(SCHEMAS, ENTITIES, (w) => warnings.push(w));
     expect(defs.map((d) => d.name).sort()).toEqual([
       'balanceSheet',
+      'belowReorder',
       'detailStatement',
       'dueCheques',
+      'kardex',
       'ledger',
       'openInvoices',
       'partyAging',
       'profitLoss',
       'reconciliation',
+      'stockBalance',
       'trialBalance',
+      'valuation',
     ]);
     expect(warnings).toEqual([]);
     for (const d of defs) expect(reportDefinitionProblems(d, ENTITIES), d.name).toEqual([]);
@@ -75,7 +79,7 @@ describe('report definition loader', () => {
 
   it('refuses an unknown source, module or entity, and bad options', () => {
     expect(problems('trialBalance', (d) => (d.source = 'ledger.nothing'))).toContain(
-      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement, entity.rows, treasury.reconciliation)",
+      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement, stock.kardex, stock.balance, stock.valuation, stock.reorder, entity.rows, treasury.reconciliation)",
     );
     expect(problems('trialBalance', (d) => (d.module = 'nowhere'))).toContain(
       "/module: unknown module 'nowhere'",
@@ -144,8 +148,12 @@ describe('report definition loader', () => {
     expect(problems('trialBalance', (d) => (d.columns[0].field = 'ghost'))).toEqual([
       "/columns/0/field: ledger.balances has no field 'ghost'",
     ]);
-    expect(problems('trialBalance', (d) => (d.columns[1].total = true))).toEqual([
-      '/columns/1/total: only figures are totalled',
+    // a text column may show the source's own total (a ledger's closing side); a date may not
+    expect(problems('ledger', (d) => (d.columns[0].total = true))).toEqual([
+      '/columns/0/total: only figures are totalled',
+    ]);
+    expect(problems('trialBalance', (d) => (d.columns[1].absolute = true))).toEqual([
+      '/columns/1/absolute: only figures have a magnitude',
     ]);
     expect(
       problems('trialBalance', (d) => (d.columns[2].visibleWhen = { method: ['x', 'constructor'] })),
@@ -171,7 +179,7 @@ describe('report definition loader', () => {
     try {
       cpSync(SCHEMAS, dir, { recursive: true });
       const load = () => loadReportDefinitions(dir, ENTITIES);
-      expect(load()).toHaveLength(9);
+      expect(load()).toHaveLength(13);
       const tb = shipped('trialBalance');
       write('reports/accounting/trialBalance.json', { ...tb, module: 'sales' });
       expect(load).toThrow(
@@ -191,7 +199,7 @@ describe('report definition loader', () => {
       expect(load).toThrow(/\/columns\/2\/drill\/params\/ghost: accounting\.ledger has no parameter 'ghost'/);
       write('reports/accounting/trialBalance.json', tb);
       write('reports/accounting/copy.json', { ...tb, name: 'copy' });
-      expect(load()).toHaveLength(10);
+      expect(load()).toHaveLength(14);
       write('reports/accounting/copy.json', tb);
       expect(load).toThrow(/copy\.json: \/name: 'trialBalance' but the file is/);
     } finally {

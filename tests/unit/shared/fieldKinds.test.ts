@@ -196,6 +196,15 @@ describe('displayValue', () => {
     expect(displayValue('lookup', 12, 'fa', {}, { lookupText: 'مشتری ۱' })).toBe('مشتری ۱');
     expect(displayValue('lookup', 12, 'fa', {}, { lookupText: 'C-1' })).toBe('C-۱');
   });
+
+  it("shows a value's label with the language's digits (labels reach the browser with Western ones)", () => {
+    // a report grouped by the VAT field: its value «tax» shows the field's label (labelsFrom)
+    const field = { enumLabels: { tax: { fa: 'مالیات 10٪', en: 'VAT 10%' } } };
+    expect(displayValue('text', 'tax', 'fa', field)).toBe('مالیات ۱۰٪');
+    expect(displayValue('enum', 'tax', 'fa', field)).toBe('مالیات ۱۰٪');
+    expect(displayValue('text', 'tax', 'en', field)).toBe('VAT 10%');
+    expect(displayValue('text', 'tax', 'fa', field, { digits: 'western' })).toBe('مالیات 10٪');
+  });
 });
 
 describe('parseValue', () => {

@@ -26,10 +26,6 @@ describe('the walker finds what a Persian reader should not see', () => {
     );
     expect(problems('at render (/assets/index-ab12.js:3:40)')).toEqual([]);
     expect(problems('kg')).toEqual([]);
-    // a sign-in name is an identifier as a whole cell or after a Persian word, not inside a sentence
-    expect(problems('admin')).toEqual([]);
-    expect(problems('ویرایش staff')).toEqual([]);
-    expect(problems('نقش admin است')).toEqual(['english']);
     expect(problems('© OpenStreetMap')).toEqual([]);
     expect(
       findDefects({ kind: 'text', text: 'TypeError at e.then 12', where: 'x /management/uiLog div col=log' }),
@@ -42,6 +38,21 @@ describe('the walker finds what a Persian reader should not see', () => {
     expect(problems('PO-۱۴۰۵-۰۰۰۱')).toEqual([]);
     expect(problems('IR۶۳۰۰۵۶۰۴۰۰۸۰۰۱۲۹۳۳۷۷۷۷۷۷')).toEqual([]);
     expect(problems('PO-1405')).toEqual(['latin-digit']);
+  });
+  it('lets a sign-in name through only where a user is named, never as a role', () => {
+    const seen = (text: string, where: string, kind = 'text') => findDefects({ kind, text, where });
+    // the sign-in names are also the shipped roles' names: a bare one is an untranslated role
+    expect(problems('admin')).toEqual(['english']);
+    expect(seen('staff', '/security/users td col=«نقش» user=staff')).toHaveLength(1);
+    expect(seen('نقش admin است', '/x td col=userName')).toHaveLength(1);
+    // a user-name column or field shows a sign-in name
+    expect(seen('staff', '/security/users td col=«نام کاربری» user=staff')).toEqual([]);
+    expect(seen('storekeeper', '/management/uiLog div col=userName')).toEqual([]);
+    expect(seen('storekeeper', '/workFlow/transitionLog (form) input field=userName', 'value')).toEqual([]);
+    // a user's row may name that user in its labels, not another one, and not in its cells' text
+    expect(seen('ویرایش staff', '/security/users button user=staff', 'aria-label')).toEqual([]);
+    expect(seen('ویرایش admin', '/security/users button user=staff', 'aria-label')).toHaveLength(1);
+    expect(seen('ویرایش staff', '/security/users td col=«نقش» user=staff')).toHaveLength(1);
   });
   it('describes each finding once', () => {
     const f = [...findDefects(at('ab 1')), ...findDefects(at('ab 1'))];

@@ -3,7 +3,8 @@
  * a draft whatever state is sent; a draft is edited and deleted freely; a final document answers
  * 417 to Update (except one changing only the fields editable when final) and Delete, a cancelled
  * one to both. An Update with `transition` moves the state: `finalise` a draft (from the workflow
- * states of `finaliseFrom`, when given), `cancel` a final document with a reason; the row keeps its
+ * states of `finaliseFrom`, when given: a document the server finalises on an effect's behalf takes
+ * the first of them), `cancel` a final document with a reason; the row keeps its
  * stored values and lines. Then the workflow's per-state roles (`workflow.states`): who may edit or
  * delete a row in its current state. Before numbering and workflow, so they see the new state.
  */
@@ -36,6 +37,11 @@ function storedValues(w: WriteState): Row {
   return out;
 }
 
+/** A write of the server's own code on an effect's or a server action's behalf (request.byEffect). */
+function serverDecides(w: WriteState): boolean {
+  return w.request.source === 'server' && w.request.byEffect === true;
+}
+
 /** A transition: the stored values and lines with the new state (a cancel's reason beside it). */
 function transition(w: WriteState): void {
   const state = docStateOf(w.before);
@@ -47,7 +53,10 @@ function transition(w: WriteState): void {
     const wf = def.workflow;
     if (from && wf) {
       const now = String(w.before?.[wf.field] ?? wf.initial);
-      if (!from.includes(now))
+      // a document the server writes on an effect's behalf (a posted voucher) needs no approval
+      // round: it takes the first state it may be finalised from (the workflow step logs it)
+      if (!from.includes(now) && serverDecides(w)) values[wf.field] = from[0];
+      else if (!from.includes(now))
         throw lifecycleRefusal('finaliseFrom', (lang) => ({
           state: workflowStateText(def, now, lang),
           states: from.map((s) => `«${workflowStateText(def, s, lang)}»`).join('، '),
