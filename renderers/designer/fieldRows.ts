@@ -13,6 +13,7 @@ import {
 } from '../../runtime/shared/definition';
 import { deriveKind, kindOf, widgetOf } from '../../runtime/shared/fieldKinds/derive';
 import { FIELD_KINDS, MAX_PRECISION, type FieldKind } from '../../runtime/shared/fieldKinds/kinds';
+import { kindOwnsFormat } from '../../runtime/shared/fieldKinds/fields';
 import { KINDS } from '../../runtime/shared/fieldKinds/specs';
 
 /** What the analyst picks as a field's kind: every kind (runtime/shared/fieldKinds), in this order. */
@@ -123,8 +124,12 @@ function schemaFor(row: FieldRow, kind: FieldKind, before: FieldSchema | undefin
     enum: options.map((o) => (numbers ? Number(o.value) : o.value)),
     enumLabels: Object.fromEntries(options.map((o) => [o.value, { fa: o.label }])),
   });
-  // keep the constraints of an unchanged type (lengths, patterns…), drop them on a new type
-  if (!before || !spec.types.includes(before.type) || before.format !== spec.format) return fresh;
+  // keep the constraints of an unchanged type (lengths, patterns, a format no kind owns such as
+  // ir-sayad), drop them on a new type
+  const sameFormat =
+    before?.format === spec.format ||
+    (spec.format === undefined && before?.format !== undefined && !kindOwnsFormat(before.format));
+  if (!before || !spec.types.includes(before.type) || !sameFormat) return fresh;
   const kept: FieldSchema = { ...before };
   if (kind === 'enum') kept.enum = fresh.enum;
   else delete kept.enum;

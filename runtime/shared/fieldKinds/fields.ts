@@ -49,6 +49,11 @@ const KIND_FORMATS: ReadonlySet<string> = new Set(
   Object.values(KINDS).flatMap((spec) => (spec.format === undefined ? [] : [spec.format])),
 );
 
+/** Whether a schema format makes a field of its own kind (date), not a constraint of a text (ir-sayad, uri). */
+export function kindOwnsFormat(format: string): boolean {
+  return KIND_FORMATS.has(format);
+}
+
 /**
  * Why a field's schema entry does not fit its stated kind ('' when it does): the type is not one
  * the kind allows, a format of another kind, an enum without values, a lookup without target…
@@ -58,7 +63,7 @@ export function kindMismatch(kind: FieldKind, schema: FieldSchema, meta: FieldMe
   if (!spec.types.includes(schema.type)) return `type ${schema.type} is not one of ${spec.types.join(', ')}`;
   if (spec.format !== undefined && schema.format !== spec.format) return `format must be ${spec.format}`;
   // a format no kind owns (uri, ir-sayad) is a constraint of a text field
-  if (spec.format === undefined && schema.format !== undefined && KIND_FORMATS.has(schema.format))
+  if (spec.format === undefined && schema.format !== undefined && kindOwnsFormat(schema.format))
     return `format ${schema.format} belongs to another kind`;
   if (kind === 'enum' && !schema.enum) return 'enum needs its values (schema enum)';
   if (kind !== 'enum' && schema.enum) return 'schema enum belongs to the enum kind';
