@@ -1,6 +1,7 @@
 /**
  * What a print view shows, from the definition alone (pure; unit-tested): the header fields, the
- * money totals, the lines of each child table, and the amount in words of the last total. Every
+ * money totals, the lines of each child table, and the amount in words of the last total (not the
+ * open amount a settled document's `settlement` keeps: what is left to pay is no total of it). Every
  * text is the field kind's displayValue (runtime/shared/fieldKinds), as the grid and lines show it.
  * Lookup ids are shown by the display texts fetched beforehand (usePrintDocument).
  */
@@ -142,9 +143,11 @@ export function printModel(
     const text = printText(definition, name, row[name], texts, lang);
     (place === 'totals' ? totals : fields).push({ name, label, text });
   }
+  // the amount in words is the document's own total, not the open amount the server keeps
+  const open = definition.settlement?.open;
   const lastTotal = [...order(definition)]
     .reverse()
-    .find((n) => PRINT_PLACES[kindOf(definition, n)] === 'totals');
+    .find((n) => n !== open && PRINT_PLACES[kindOf(definition, n)] === 'totals');
   const words = lastTotal ? rialInWords(row[lastTotal]) : '';
   const tables = Object.entries(definition.children ?? {}).map(([name, child]) =>
     lineTable(name, child, row[name], texts, lang),
