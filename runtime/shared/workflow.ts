@@ -69,3 +69,20 @@ export function findTransition(
 export function workflowStates(wf: WorkflowDefinition): Set<string> {
   return new Set([...initialStates(wf), ...wf.transitions.flatMap((t) => [t.from, t.to])]);
 }
+
+/**
+ * The states a row may stand in once it left one of `from` along the workflow's transitions
+ * (whatever their `when`), `from` included: a final cheque's deposited, cleared, bounced… after
+ * `inHand`; nothing more for a voucher approved with no transition out of `approved`.
+ */
+export function statesFrom(wf: WorkflowDefinition, from: readonly string[]): Set<string> {
+  const seen = new Set(from);
+  const queue = [...from];
+  for (let state = queue.shift(); state !== undefined; state = queue.shift())
+    for (const tr of wf.transitions)
+      if (tr.from === state && !seen.has(tr.to)) {
+        seen.add(tr.to);
+        queue.push(tr.to);
+      }
+  return seen;
+}
