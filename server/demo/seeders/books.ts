@@ -2,7 +2,8 @@
  * A year of the demo company's books (DEMO_VOLUME=full), generated from its sales so that the
  * trial balance and the balance sheet read as a believable Iranian trading company:
  *
- * - receipts (treasury.receipt) of nearly every invoice 5–50 days after it, a fifth in cash;
+ * - receipts (treasury.receipt) of nearly every invoice 5–50 days after it, a fifth in cash, each
+ *   settling its invoice (an allocation line: the invoice's open amount follows, docs/treasury.md);
  * - purchases on credit, day by day about what was sold that day: a goods receipt
  *   (supplyChain.goodsReceipt, final before the recent days: stock in at the items' purchase
  *   prices, posting inventory against goods received not invoiced) and the vendor's invoice as a
@@ -72,6 +73,8 @@ export interface BookInput {
 
 export interface Books {
   receipts: Values[];
+  /** The invoice each receipt settles in full: its index in BookInput.invoices (receipts' order). */
+  settles: number[];
   payments: Values[];
   vouchers: Doc[];
   /** Goods receipts of the purchases (supplyChain.goodsReceipt). */
@@ -135,7 +138,7 @@ export function books(input: BookInput): Books {
   const invoiceFinal = finalFlags(input.invoices.map((i) => String(i.values.date)));
   const sold = Array.from({ length: DAYS_SO_FAR }, () => new Map<number, number>());
   const outputVat = new Array<number>(DAYS_SO_FAR).fill(0);
-  const receiptsMade: Made<{ values: Values; box: number | null; bank: number }>[] = [];
+  const receiptsMade: Made<{ values: Values; box: number | null; bank: number; invoice: number }>[] = [];
   input.invoices.forEach((inv, i) => {
     const v = inv.values;
     const day = dayOf(String(v.date));
@@ -155,6 +158,7 @@ export function books(input: BookInput): Books {
       doc: {
         box,
         bank,
+        invoice: i,
         values: {
           date: day1405(paid),
           party: Number(v.customer),
@@ -402,6 +406,7 @@ export function books(input: BookInput): Books {
   const pad = (n: number) => String(n).padStart(5, '0');
   return {
     receipts: receipts.map((x, i) => ({ number: `D-1405-${pad(i + 1)}`, ...x.doc.values })),
+    settles: receipts.map((x) => x.doc.invoice),
     payments: payments.map((x, i) => ({ number: `P-1405-${pad(i + 1)}`, ...x.doc.values })),
     vouchers: sorted.map((v, i) => {
       const total = v.lines.reduce((a, l) => a + Number(l.debit), 0);

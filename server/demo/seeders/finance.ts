@@ -104,6 +104,7 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
   const campaigns = await insertBatch(db, ctx, 'marketing.campaign', CAMPAIGNS);
   const items = await saleItems(db, ctx);
   const sales: Doc[] = [];
+  const saleIds: number[] = [];
   const rules: Rule[] = [
     {
       title: 'تخفیف پاییزه ۵٪',
@@ -181,7 +182,7 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
         })),
       );
     }
-    await insertDocs(db, ctx, 'sales.invoice', sales);
+    saleIds.push(...(await insertDocs(db, ctx, 'sales.invoice', sales)));
   }
   const account = (code: string) => chart.accounts.get(code) ?? 1;
   const details = async (key: string) => (await partiesOf(db, ctx, key)).map((p) => p.detail);
@@ -207,7 +208,18 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       costs: await purchasePrices(db, ctx),
       warehouses: await idsOf(db, ctx, 'inventory.warehouse'),
     });
-    await insertBatch(db, ctx, 'treasury.receipt', year.receipts);
+    // each receipt settles its invoice (an allocation line); the open amounts follow once the
+    // lifecycle seeder made them final (./treasury.ts)
+    await insertDocs(
+      db,
+      ctx,
+      'treasury.receipt',
+      year.receipts.map((values, i) => {
+        const invoice = saleIds[year.settles[i]!];
+        return { values, lines: invoice ? [{ invoice, amount: Number(values.amount) }] : [] };
+      }),
+      'allocations',
+    );
     await insertBatch(db, ctx, 'treasury.payment', year.payments);
     await insertDocs(db, ctx, 'accounting.voucher', year.vouchers);
     await insertDocs(db, ctx, 'supplyChain.goodsReceipt', year.goodsReceipts);

@@ -19,22 +19,27 @@ export interface Doc {
   lines: Values[];
 }
 
-/** Documents and their lines: lines go in a few large INSERTs instead of one per document. */
+/**
+ * Documents and their lines (of the child table `childName`, `lines` unless named: a receipt's
+ * `allocations`): lines go in a few large INSERTs instead of one per document.
+ */
 export async function insertDocs(
   db: Kysely<SystemTables>,
   ctx: AppContext,
   key: string,
   docs: Doc[],
+  childName = 'lines',
 ): Promise<number[]> {
   const entity = ctx.registry.byEntityKey(key);
-  const child = entity?.children.find((c) => c.name === 'lines');
-  if (!entity || !child) return [];
+  const child = entity?.children.find((c) => c.name === childName);
+  if (!entity) return [];
   const ids = await insertBatch(
     db,
     ctx,
     key,
     docs.map((d) => d.values),
   );
+  if (!child) return ids;
   const rows = ids.flatMap((id, i) =>
     (docs[i]?.lines ?? []).map((line, n) => ({
       ...toColumns(child, line, ctx.dialect),
