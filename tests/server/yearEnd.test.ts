@@ -158,7 +158,11 @@ describe.each(DIALECTS)('year-end on %s', (dialect) => {
     staff = (await signIn(app, 'staff')).access_token;
     for (const a of await list('Accounting/Account'))
       accounts.set(a.id, { code: String(a.code), statement: String(a.statement ?? '') });
-    customer = (await list('Sales/Customer'))[0]!;
+    // a customer none of the demo's cheques names: a cheque sits in notes receivable (1202, its
+    // statement) beside the receivable the aging reads (docs/treasury.md), so the year's carried
+    // balance below is its receivable alone
+    const withCheques = new Set((await list('Treasury/Cheque')).map((c) => c.customer));
+    customer = (await list('Sales/Customer')).find((c) => !withCheques.has(c.id))!;
     const created = await call<Row>(app, 'Accounting/FiscalPeriod/Create', admin, { values: Y1406 });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     y1406 = created.body.Data;
