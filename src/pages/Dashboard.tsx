@@ -9,6 +9,7 @@ import { periodKey, periodStore } from '../../runtime/period/current';
 import { Card, Spinner, Text, Title2, Title3, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Chart, chartValue } from '../../renderers/charts/index';
+import { localDigits } from '../../renderers/format/digits';
 import { currentUser } from '../../runtime/auth/session';
 import { getLang } from '../../runtime/lang';
 import { loadDashboard } from '../../runtime/report/reportClient';
@@ -71,7 +72,8 @@ export function Dashboard() {
         <div className={styles.grid} role="list" aria-label={t('dashboard.figures')}>
           {figures.map((w) => (
             <Card key={w.id} role="listitem" data-widget={w.id} className={styles.figureCard}>
-              <Text>{w.title}</Text>
+              {/* a title's figures in the language's digits (the answer's digits are Western) */}
+              <Text>{localDigits(w.title, lang)}</Text>
               <span className={styles.figure} data-value={w.value}>
                 {chartValue(w.value ?? 0, lang)}
               </span>
@@ -84,11 +86,11 @@ export function Dashboard() {
           {charts.map((w) =>
             w.kind === 'figure' ? null : (
               <Card key={w.id} role="listitem" data-widget={w.id}>
-                <Title3 as="h2">{w.title}</Title3>
+                <Title3 as="h2">{localDigits(w.title, lang)}</Title3>
                 {(w.rows ?? []).length === 0 ? (
                   <Text>{t('report.noRows')}</Text>
                 ) : (
-                  <Chart kind={w.kind} rows={w.rows ?? []} lang={lang} title={w.title} />
+                  <Chart kind={w.kind} rows={w.rows ?? []} lang={lang} title={localDigits(w.title, lang)} />
                 )}
               </Card>
             ),
