@@ -255,7 +255,7 @@ test.describe('desktop', () => {
     await expect(page.getByRole('navigation', { name: 'منو' })).toBeVisible();
   });
 
-  test('a new invoice finalised in its form moves receivables, sales and VAT by exactly its totals', async ({
+  test('a new invoice finalised in its form moves receivables, sales and VAT by exactly its totals, and its cost of sales', async ({
     page,
     request,
   }) => {
@@ -298,9 +298,16 @@ test.describe('desktop', () => {
     expect(moved('۱۲۰۱'), 'trade receivables').toEqual({ debit: grandTotal, credit: 0 });
     expect(moved('۶۱۰۱'), 'sales').toEqual({ debit: 0, credit: total - discount });
     expect(moved('۳۲۰۱'), 'VAT payable').toEqual({ debit: 0, credit: tax });
-    // and still balances
+    // the goods it ships leave inventory at their cost, into the cost of sales (docs/inventory.md)
+    const cost = moved('۷۱۰۱').debit;
+    expect(cost, 'cost of sales').toBeGreaterThan(0);
+    expect(moved('۷۱۰۱').credit).toBe(0);
+    expect(moved('۱۳۰۱'), 'inventory').toEqual({ debit: 0, credit: cost });
+    // and still balances, moved by nothing else
     expect(figure(after.totals['گردش بدهکار']!)).toBe(figure(after.totals['گردش بستانکار']!));
-    expect(figure(after.totals['گردش بدهکار']!) - figure(before.totals['گردش بدهکار']!)).toBe(grandTotal);
+    expect(figure(after.totals['گردش بدهکار']!) - figure(before.totals['گردش بدهکار']!)).toBe(
+      grandTotal + cost,
+    );
   });
 });
 
