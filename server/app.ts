@@ -42,6 +42,7 @@ import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
+import { registerStockEffect } from './inventory/stockEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
 
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     rateLimit: { ...base.rateLimit, ...options.config?.rateLimit },
   } as ServerConfig;
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
+  // the stock effect first: the posting of a document reads the costs its stock moved
+  registerStockEffect();
   registerAccountingEffects();
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);

@@ -77,6 +77,8 @@ export function designerUiSchema(t: Translate): UiSchema {
     // who writes the rows (docs/api.md «Written by the server»): kept as the file says, not edited here
     writes: { 'ui:field': 'designerNothing' },
     serverRows: { 'ui:field': 'designerNothing' },
+    // what the document moves in stock (docs/inventory.md): kept as published (Designer/Publish with JSON), not drawn here
+    stock: { 'ui:field': 'designerNothing' },
   };
 }
 

@@ -9,7 +9,7 @@ import type { EntityClient } from '../../runtime/entity/types';
 import type { EntityRow, Lang, LookupSpec } from '../../runtime/shared/definition';
 import type { ListRequest } from '../../runtime/shared/envelope';
 import { displayValue } from '../../runtime/shared/fieldKind';
-import { lookupRowText, lookupSearchFields, searchText } from '../../runtime/shared/lookup';
+import { lookupHint, lookupRowText, lookupSearchFields, searchText } from '../../runtime/shared/lookup';
 import { loadPermissions } from '../../runtime/meta/loaders';
 import { MODULES } from '../../runtime/shared/modules';
 
@@ -37,11 +37,14 @@ export interface LookupOption {
   text: string;
   /** The row found (fills read its fields); absent for an option known by its text only. */
   row?: EntityRow;
+  /** Shown after the text in a list of options, not in the input (LookupSpec.showFields). */
+  hint?: string;
 }
 
 export function toOption(row: EntityRow, target: LookupTarget, lang: Lang): LookupOption {
   const text = displayValue('lookup', row.id, lang, {}, { lookupText: lookupRowText(row, target) });
-  return { id: row.id, text, row };
+  const hint = lookupHint(row, target, lang);
+  return hint ? { id: row.id, text, row, hint } : { id: row.id, text, row };
 }
 
 /**

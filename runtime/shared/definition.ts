@@ -8,6 +8,7 @@ export type Lang = 'fa' | 'en';
 
 import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
+import type { StockDefinition } from './stock';
 import type { PostingDefinition } from './posting';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
@@ -90,6 +91,18 @@ export interface FieldMeta {
    * `today`: filled in by the form and by the server on Create.
    */
   initial?: string;
+  /**
+   * A lookup's value on Create when none is given, found by the server (the form leaves it empty and
+   * the saved record shows it): the row whose code (the lookup's `codeField`) is the value of the
+   * `systemConfig.setting` row `setting`, else, with `first`, the first row by code (then id).
+   */
+  initialFrom?: { setting?: string; first?: boolean };
+  /**
+   * A read-only figure the server computes from its own tables when rows are read (never stored,
+   * neither sorted nor filtered), by the name of a registered aggregate
+   * (server/entities/aggregates.ts), e.g. `stock.onHand`: an item's quantity on hand.
+   */
+  aggregate?: string;
 }
 
 /**
@@ -121,6 +134,11 @@ export interface LookupSpec {
    * no list has the picked row, what `fill` gave stays (the item's own price).
    */
   fillFrom?: FillFromSpec;
+  /**
+   * Fields of the looked-up row shown beside each offered row, after its text, with their labels
+   * (e.g. an item's on-hand quantity): «K-0001 — برنج · موجودی: ۱۲۰» (runtime/shared/lookup.ts).
+   */
+  showFields?: { field: string; label: LocalText }[];
   /**
    * The rows a picker offers: a GetList filterModel over the looked-up entity, e.g. only active
    * subsidiary accounts on a voucher line. A hint to the pickers; the server checks the value.
@@ -220,6 +238,11 @@ export interface EntityDefinition {
    * lifecycle step enforces it, docs/api.md "Document lifecycle").
    */
   lifecycle?: LifecycleDefinition;
+  /**
+   * What a final document moves in stock (runtime/shared/stock.ts, docs/inventory.md): stock ledger
+   * entries and moving-average balances on Finalise, taken back on Cancel.
+   */
+  stock?: StockDefinition;
   /**
    * A numbering series (runtime/shared/numbering.ts): the server writes `field` from `pattern` on
    * create or when the document is finalised; the field is read-only to clients.

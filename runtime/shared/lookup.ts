@@ -3,7 +3,8 @@
  * text of a looked-up row («1002 — پیچ M8»: code, then display field), the search request's part
  * (ListRequest.search) and which typed text picks a row without a choice (one exact code match).
  */
-import type { EntityRow, LookupSpec } from './definition';
+import { localText, type EntityRow, type Lang, type LookupSpec } from './definition';
+import { localDigits, sentenceNumber } from './fieldKinds/numberText';
 import { toWesternDigits } from './normalize';
 
 /** Between a row's code and its display text. */
@@ -37,6 +38,24 @@ export function lookupRowText(row: Partial<EntityRow>, spec: LookupSpec): string
   const code = lookupCode(row, spec);
   if (code && name) return `${code}${LOOKUP_SEPARATOR}${name}`;
   return code || name || text(row.id);
+}
+
+/** Between the parts of a looked-up row's hint. */
+export const HINT_SEPARATOR = ' · ';
+
+/**
+ * What an offered row shows after its text (LookupSpec.showFields): each field's label and value,
+ * numbers in the digits of `lang` («موجودی: ۱۲۰»); '' without fields or values.
+ */
+export function lookupHint(row: Partial<EntityRow>, spec: LookupSpec, lang: Lang): string {
+  const parts: string[] = [];
+  for (const { field, label } of spec.showFields ?? []) {
+    const v = row[field];
+    if (v === null || v === undefined || v === '') continue;
+    const shown = typeof v === 'number' ? sentenceNumber(v, lang) : localDigits(String(v), lang);
+    parts.push(`${localText(label, lang)}: ${shown}`);
+  }
+  return parts.join(HINT_SEPARATOR);
 }
 
 /** Search text as the server compares it: trimmed, Persian and Arabic digits as Latin ones. */

@@ -24,6 +24,7 @@ import { LEDGER_ENTRIES } from './ledgerTables';
 import { buildPosting, PostingRefused, type BuiltLine, type BuiltVoucher } from './postingBuilder';
 import { voucherValues, type VoucherKind, type VoucherSource } from './postingEffect';
 import { loadPostingWorld } from './postingWorld';
+import { storedStockCosts, withStockCosts } from '../inventory/stockCosts';
 
 const CHUNK = 500;
 
@@ -182,7 +183,16 @@ export async function postInBulk(
     entity,
     rows.map((r) => Number(r.id)),
   );
-  const docs = rows.map((values) => ({ def, values, lines: lines.get(Number(values.id)) ?? {} }));
+  // the costs their stock entries hold (server/inventory/stockCosts.ts), as a Finalise's posting sees them
+  const costs = await storedStockCosts(
+    db,
+    entity,
+    rows.map((r) => ({ id: Number(r.id), lines: lines.get(Number(r.id)) ?? {} })),
+  );
+  const docs = rows.map((values) => ({
+    def,
+    ...withStockCosts(values, lines.get(Number(values.id)) ?? {}, costs.get(Number(values.id))),
+  }));
   const world = await loadPostingWorld(db, ctx.registry, def, docs);
   const posted: { doc: (typeof docs)[number]; built: BuiltVoucher }[] = [];
   for (const doc of docs) {

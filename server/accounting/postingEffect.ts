@@ -22,6 +22,7 @@ import type { WriteState } from '../entities/write/state';
 import { registerEffect } from '../entities/write/steps/effects';
 import { buildPosting, PostingRefused, type BuiltLine, type BuiltVoucher } from './postingBuilder';
 import { loadPostingWorld } from './postingWorld';
+import { withStockCosts } from '../inventory/stockCosts';
 
 export type VoucherKind = 'manual' | 'posted' | 'reversal' | 'closing' | 'opening';
 
@@ -98,7 +99,8 @@ export async function postVoucher(w: VoucherWriter, values: Row, lines: Lines): 
 async function postDocument(w: WriteState): Promise<void> {
   const def = w.entity.def;
   if (!def.posting || !w.row) return;
-  const doc = { def, values: w.row, lines: w.lines };
+  // with the costs the stock effect (registered first) took: lines[i].stockCost, stockCost…
+  const doc = { def, ...withStockCosts(w.row, w.lines, w.stockCosts) };
   let built: BuiltVoucher | null;
   try {
     const world = await loadPostingWorld(w.db, w.ctx.registry, def, [doc]);

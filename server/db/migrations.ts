@@ -8,6 +8,7 @@ import { gridViewsMigration } from '../gridViews/migration';
 import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
 import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
+import { stockMigration } from '../inventory/stockTables';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -173,6 +174,7 @@ class InCodeProvider implements MigrationProvider {
       '0010_numbering': numberingMigration(),
       '0011_ledger': ledgerMigration(this.dialect),
       '0012_ledger_account_daily': ledgerAccountDailyMigration(),
+      '0013_stock': stockMigration(this.dialect),
     };
   }
 }

@@ -13,6 +13,7 @@ import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
 import { PROJECT_ROOT } from '../config';
 import { t } from '../i18n';
 import { safetyProblems } from './safety';
+import { aggregateProblems } from '../entities/aggregates';
 import { postingLookupProblems } from './postingCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
@@ -97,6 +98,10 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
     problems.push(...ruleProblems(`${at}/rules`, child.rules, childProps));
     problems.push(...kindProblems(`${at}/fields`, child));
   }
+  // figures read from the server's tables (server/entities/aggregates.ts), lookups found by the server
+  problems.push(...aggregateProblems(def));
+  for (const [name, meta] of Object.entries(def.fields))
+    if (meta.initialFrom && !meta.lookup) problems.push(`/fields/${name}/initialFrom: only a lookup field`);
   for (const p of safetyProblems(def))
     problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
   return problems;

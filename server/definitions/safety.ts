@@ -12,6 +12,7 @@ import { MAX_PATTERN_LENGTH, unsafePattern } from '../../runtime/shared/patternS
 import { RuleBudgetError, expressionShapeProblems, withinRuleBudget } from '../../runtime/shared/ruleBudget';
 import { evaluate, unsafeOperations, type Expr, type RuleSet } from '../../runtime/shared/rules';
 import { numberingProblems } from '../../runtime/shared/numbering';
+import { stockExpressions, stockProblems } from './stockCheck';
 import { postingProblems } from './postingCheck';
 
 export interface SafetyProblem {
@@ -174,6 +175,8 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
     );
     patternProblems(`/children/${name}/schema/properties`, child.schema, out);
   }
+  // what the document moves in stock (./stockCheck.ts)
+  out.push(...stockProblems(def));
   // what the document posts to the ledger (./postingCheck.ts)
   out.push(...postingProblems(def));
   // every expression tried over no data, all within one run's budget (a publish holds the loop ≤ ~50 ms)
@@ -182,6 +185,7 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
     ruleSetProblems('/rules', def.rules, out, trial);
     for (const [name, child] of Object.entries(def.children ?? {}))
       ruleSetProblems(`/children/${name}/rules`, child.rules, out, trial);
+    for (const [at, expr] of stockExpressions(def)) exprProblems(at, expr, out, trial);
     (def.posting?.lines ?? []).forEach((line, i) => {
       for (const part of ['debit', 'credit', 'when'] as const)
         exprProblems(`/posting/lines/${i}/${part}`, line[part], out, trial);

@@ -86,11 +86,13 @@ export function columnsOf(entity: Entity): Map<string, Column> {
   for (const [name, field] of Object.entries(entity.def.schema.properties)) {
     const kind = kindOf(entity.def, name);
     const query = KIND_QUERY[kind];
+    // an aggregate field is not stored (aggregates.ts): neither filtered nor sorted
+    const stored = !entity.def.fields[name]?.aggregate;
     const col: Column = {
       column: name,
       kind: query.report(field),
-      filter: query.filter(field),
-      sortable: query.sortable,
+      filter: stored ? query.filter(field) : 'none',
+      sortable: stored && query.sortable,
     };
     // integer fields are bigint on PostgreSQL; beyond 2^53 a JS number is no longer exact
     if (field.type === 'integer') col.max = Number.MAX_SAFE_INTEGER;

@@ -19,6 +19,7 @@ import type { Row } from './rows';
 import { csvLine, displayCell, exportColumns, headerCells, lookupTexts, type Cell } from './exportValues';
 import { workbook } from './xlsx';
 import { addLookupDisplays } from './lookupDisplay';
+import { addAggregates } from './aggregates';
 import { readableRows } from './readAccess';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 
@@ -60,7 +61,7 @@ async function* cellBatches(
     // as GetList shows them (audit entries without hidden diffs: readAccess.ts)
     const page = await readableRows(ctx, entity, user, stored);
     // display texts only of looked-up rows the user may view (permission and row scope there)
-    const rows: Row[] = await addLookupDisplays(ctx, entity, user, page);
+    const rows: Row[] = await addAggregates(ctx, entity, await addLookupDisplays(ctx, entity, user, page));
     const lookups = lookupTexts(entity, columns, rows);
     yield rows.map((r) => columns.map((c) => displayCell(entity, c, r[c], lang, lookups)));
   }

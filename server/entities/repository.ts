@@ -21,6 +21,7 @@ import { countRows, listQuery, pageRows } from './listQuery';
 import { findStored } from './stored';
 import { runWrite } from './write/pipeline';
 import { listTotals } from './totals';
+import { addAggregates } from './aggregates';
 
 const MAX_PAGE = 1000;
 
@@ -49,7 +50,7 @@ export async function listRows(
   const count = () => countRows(ctx, entity, q);
   const index = await sortIndex(ctx, entity, q, key, end, count);
   const page = await readableRows(ctx, entity, user, await pageRows(ctx, entity, q, start, end, index));
-  const rows = await addLookupDisplays(ctx, entity, user, page);
+  const rows = await addAggregates(ctx, entity, await addLookupDisplays(ctx, entity, user, page));
   // the totals' count is exact and serves as lastRow
   if (totals) {
     const found = await totals;
@@ -66,6 +67,7 @@ export async function getRow(ctx: AppContext, entity: Entity, user: CurrentUser,
   // rows the caller may not read (readAccess.ts) are not found; the readable ones as it may see them
   const [api] = row ? await readableRows(ctx, entity, user, [toApiRow(entity, row)]) : [];
   if (!api) throw notFound();
+  await addAggregates(ctx, entity, [api]);
   if (entity.children.length === 0) return api;
   return { ...api, ...(await readLines(ctx.db as unknown as Untyped, entity, Number(api.id))) };
 }

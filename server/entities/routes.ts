@@ -25,6 +25,7 @@ import { entityPermissions } from '../security/permissions';
 import { getRow, listRows } from './repository';
 import type { Row } from './rows';
 import { runWrite } from './write/pipeline';
+import { addAggregates } from './aggregates';
 import { previewWrite } from './write/preview';
 import { exportRows } from './export';
 import { readAudit } from './auditRead';
@@ -103,7 +104,7 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       input: c.body.values,
       period: await entityPeriod(c.ctx, c.entity, c.year, c.lang),
     });
-    return answer(c, modes, row);
+    return answer(c, modes, row ? (await addAggregates(c.ctx, c.entity, [row]))[0] : row);
   },
   async Update(c) {
     const modes = await modesOf(c);
@@ -120,7 +121,7 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       version,
       input: c.body.values,
     });
-    return answer(c, modes, row);
+    return answer(c, modes, row ? (await addAggregates(c.ctx, c.entity, [row]))[0] : row);
   },
   async Delete(c) {
     const modes = await modesOf(c);

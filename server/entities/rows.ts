@@ -25,7 +25,10 @@ function planOf(entity: Entity): Plan {
   const props = entity.def.schema.properties;
   let plan = plans.get(props);
   if (!plan) {
-    plan = Object.keys(props).map((name) => [name, storageOf(entity.def, name), entity.def.fields[name]]);
+    // an aggregate field is the server's figure when rows are read (aggregates.ts), never stored
+    plan = Object.keys(props)
+      .filter((name) => !entity.def.fields[name]?.aggregate)
+      .map((name) => [name, storageOf(entity.def, name), entity.def.fields[name]]);
     plans.set(props, plan);
   }
   return plan;
@@ -64,6 +67,7 @@ export function diff(
 ): Record<string, [unknown, unknown]> {
   const out: Record<string, [unknown, unknown]> = {};
   for (const name of Object.keys(entity.def.schema.properties)) {
+    if (entity.def.fields[name]?.aggregate) continue;
     const a = before?.[name] ?? null;
     const b = after?.[name] ?? null;
     if (a !== b) out[name] = [a, b];

@@ -15,7 +15,8 @@ import type { ListQuery } from './listQuery';
 /** Money fields of `entity` the caller may read (not hidden from its role). */
 export function moneyFields(entity: Entity, hidden: ReadonlySet<string>): string[] {
   return Object.keys(entity.def.schema.properties).filter(
-    (name) => kindOf(entity.def, name) === 'money' && !hidden.has(name),
+    (name) =>
+      kindOf(entity.def, name) === 'money' && !hidden.has(name) && !entity.def.fields[name]?.aggregate,
   );
 }
 

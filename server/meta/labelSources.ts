@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { SETTING_TITLES } from '../entities/gates';
 import { ACCOUNT_SETTINGS, accountSettingKey, type AccountSettingName } from '../accounting/standardChart';
 import { t } from '../i18n';
+import { DEFAULT_WAREHOUSE_SETTING, DEFAULT_WAREHOUSE_TITLE } from '../../runtime/shared/stock';
 
 /** The default accounts' settings (`accounting.account.*`) by their labels in the translations. */
 function accountSettingTitles(): Record<string, LocalText> {
@@ -56,7 +57,11 @@ export const LABEL_SOURCES: Record<string, LabelSource> = {
     return out;
   },
   /** A system setting's key («licence.expiresOn») → what it is. */
-  settings: () => ({ ...SETTING_TITLES, ...accountSettingTitles() }),
+  settings: () => ({
+    ...SETTING_TITLES,
+    [DEFAULT_WAREHOUSE_SETTING]: DEFAULT_WAREHOUSE_TITLE,
+    ...accountSettingTitles(),
+  }),
 };
 
 /** The definition with every `labelsFrom` field's enumLabels filled in (its own labels first). */

@@ -2,7 +2,8 @@
  * Plans against actuals (planning.plan). `actual` is a stored field, refreshed by the server: on
  * every save of a plan (entity rule) and for all plans by POST /api/Planning/Plan/Refresh.
  * - sales plan: the sum of sales invoices' `total` (Rial) dated inside [startDate, endDate];
- * - production plan: the quantity of `in` stock moves (of `item` when set) dated inside the range.
+ * - production plan: the quantity received by final stock documents (inventory.stockMove receipts,
+ *   from the stock ledger; of `item` when set) dated inside the range.
  * progress = actual / target × 100, one decimal.
  */
 import { sql } from 'kysely';
@@ -12,9 +13,10 @@ import type { SystemTables } from '../db/types';
 import type { Untyped } from '../db/untyped';
 import type { EntityRule } from '../entities/rules/types';
 import type { Row } from '../entities/rows';
+import { STOCK_ENTRIES } from '../inventory/stockTables';
 
 const INVOICES = tableName({ module: 'sales', name: 'invoice' });
-const MOVES = tableName({ module: 'inventory', name: 'stockMove' });
+const MOVES = 'inventory.stockMove';
 export const PLANS = tableName({ module: 'planning', name: 'plan' });
 
 type Db = Kysely<SystemTables>;
@@ -26,13 +28,15 @@ export async function planActual(db: Db, plan: Row): Promise<number> {
   const u = db as unknown as Untyped;
   if (plan.kind === 'production') {
     let q = u
-      .selectFrom(MOVES)
+      .selectFrom(STOCK_ENTRIES)
       .select(sql<number>`coalesce(sum(quantity), 0)`.as('n'))
-      .where('direction', '=', 'in')
+      .where('source_entity', '=', MOVES)
+      .where('move', '=', 'receipt')
       .where('date', '>=', startDate)
       .where('date', '<=', endDate);
-    if (typeof plan.item === 'number') q = q.where('item', '=', plan.item);
-    return Number(((await q.executeTakeFirst()) as { n: unknown } | undefined)?.n ?? 0);
+    if (typeof plan.item === 'number') q = q.where('item_id', '=', plan.item);
+    // the ledger keeps thousandths
+    return Number(((await q.executeTakeFirst()) as { n: unknown } | undefined)?.n ?? 0) / 1000;
   }
   const row = (await u
     .selectFrom(INVOICES)

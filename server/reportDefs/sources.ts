@@ -4,7 +4,20 @@ import { ledgerBalances } from './ledger/balances';
 import { ledgerLines } from './ledger/lines';
 import { ledgerStatement } from './ledger/statement';
 import type { ReportSource } from './source';
+import { stockBalance } from './stock/balance';
+import { stockKardex } from './stock/kardex';
+import { stockReorder } from './stock/reorder';
+import { stockValuation } from './stock/valuation';
 
 export const SOURCES: ReadonlyMap<string, ReportSource> = new Map(
-  [ledgerBalances, ledgerLines, ledgerAging, ledgerStatement].map((s) => [s.name, s]),
+  [
+    ledgerBalances,
+    ledgerLines,
+    ledgerAging,
+    ledgerStatement,
+    stockKardex,
+    stockBalance,
+    stockValuation,
+    stockReorder,
+  ].map((s) => [s.name, s]),
 );

@@ -1,7 +1,7 @@
 /**
  * Lock dates (docs/api.md, "Closed periods and lock dates"): admin sets the inventory lock date on
- * its generated screen (module select, Jalali date), sees it in the grid in Persian, and a stock move
- * dated before it is refused on save with the Persian reason naming the module and the date; the
+ * its generated screen (module select, Jalali date), sees it in the grid in Persian, and a stock
+ * receipt (warehouse, one line) dated before it is refused on save with the Persian reason naming the module and the date; the
  * form keeps what was typed. One page, client-side navigation.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -44,9 +44,21 @@ test('admin sets a module lock date; a stock move dated before it is refused wit
   await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const move = page.getByRole('dialog', { name: 'گردش کالا — جدید' });
   await field(move, 'تاریخ').fill('۱۴۰۵/۰۲/۰۵');
-  await pickLookup(page, move, 'کالا', 'شکر');
-  await field(move, 'مقدار').fill('۳');
-  await move.getByRole('combobox', { name: 'جهت' }).selectOption({ label: 'ورود' });
+  await move.getByRole('combobox', { name: 'نوع سند' }).selectOption({ label: 'رسید ورود' });
+  await pickLookup(page, move, 'انبار', 'انبار مرکزی');
+  // one line: شکر (K-0002), three units
+  await move.getByRole('button', { name: 'افزودن سطر' }).click();
+  await page.keyboard.press('Escape');
+  const itemCell = move.locator('[row-index="0"] [col-id="item"]');
+  await itemCell.dblclick();
+  const editor = page.locator('input.erp-line-lookup');
+  await expect(editor).toBeFocused();
+  await editor.fill('K-۰۰۰۲');
+  await editor.press('Tab');
+  await expect(itemCell).toHaveText(/^K-۰۰۰۲ — /);
+  await move.locator('[row-index="0"] [col-id="quantity"]').dblclick();
+  await page.keyboard.type('۳\n');
+  await page.keyboard.press('Escape');
   await move.getByRole('button', { name: 'ذخیره', exact: true }).click();
   const reason =
     'اسناد بخش «انبار» تا تاریخ ۱۴۰۵/۰۲/۱۰ قفل شده‌اند؛ سندی با این تاریخ یا پیش از آن ثبت، ویرایش یا حذف نمی‌شود.';

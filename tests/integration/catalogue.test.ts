@@ -250,8 +250,15 @@ describe('error catalogue against the real server', () => {
 
   it('508 then 423 (stock-taking) → NotInStockTaking, StockTakingInProgress', async () => {
     await login('storekeeper', PASSWORD, false);
+    const items = await api.post<{ rows: { id: number }[] }>('Inventory/Item/GetList', {});
+    const warehouses = await api.post<{ rows: { id: number }[] }>('Inventory/Warehouse/GetList', {});
+    const [item, warehouse] = [items.rows[0]!.id, warehouses.rows[0]!.id];
     expect(
-      (await fails('Inventory/StockCount/Create', { values: { item: 'شکر', countedQuantity: 1 } })).status,
+      (
+        await fails('Inventory/StockCount/Create', {
+          values: { date: '2026-05-02', warehouse, lines: [{ item, countedQuantity: 1 }] },
+        })
+      ).status,
     ).toBe(508);
     await login('admin', PASSWORD, false);
     const session = await api.post<{ id: number; version: number }>('Inventory/StockTaking/Create', {
@@ -259,8 +266,14 @@ describe('error catalogue against the real server', () => {
     });
     try {
       await login('storekeeper', PASSWORD, false);
-      const items = await api.post<{ rows: { id: number }[] }>('Inventory/Item/GetList', {});
-      const move = { values: { date: '2026-05-02', item: items.rows[0]!.id, quantity: 1, direction: 'in' } };
+      const move = {
+        values: {
+          date: '2026-05-02',
+          kind: 'receipt',
+          warehouse,
+          lines: [{ item, quantity: 1, unitCost: 1000 }],
+        },
+      };
       expect((await fails('Inventory/StockMove/Create', move)).status).toBe(423);
       expect(texts()).toEqual(['NotInStockTaking', 'StockTakingInProgress']);
     } finally {

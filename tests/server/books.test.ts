@@ -4,7 +4,7 @@
  * opening balances and the opening inventory against capital); the trial balance balances in every
  * column and agrees with the ledger and the detail statements; the balance sheet balances with the
  * year's profit, which is the profit and loss's; finalising an invoice changes the trial balance by
- * exactly its totals and cancelling it nets to zero. On SQLite and PostgreSQL.
+ * exactly its totals and the cost of the stock it takes, and cancelling it nets to zero. On SQLite and PostgreSQL.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,22 @@ describe.each(DIALECTS)("the demo's books on %s", (dialect) => {
     expect(debit).toBeGreaterThan(0n);
   });
 
+  it('the inventory account holds what the stock ledger values: opening stock, receipts, sales, issues and counts all post', async () => {
+    const tb = byCode(await trialBalance());
+    const res = await call<ReportResult>(app, 'Report/Definition/Run', admin, {
+      report: 'inventory.valuation',
+      params: { date: Y1405.to, groupBy: 'warehouse' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const value = big(res.body.Data.totals.value);
+    expect(value).toBeGreaterThan(0n);
+    expect(net(tb.get('1301'), 'closing')).toBe(value);
+    // the opening voucher carries the opening stock documents' value
+    const openings = await list('Inventory/StockMove', { kind: eq('opening') });
+    expect(openings.length).toBeGreaterThan(0);
+    expect(openings.every((m) => m.docState === 'final')).toBe(true);
+  });
+
   it("the balance sheet balances with the year's profit, the profit and loss's", async () => {
     const sheet = await report('balanceSheet', { asOf: Y1405.to, level: '2' });
     const assets = total(sheet, 'جمع دارایی‌ها');
@@ -128,7 +144,7 @@ describe.each(DIALECTS)("the demo's books on %s", (dialect) => {
     expect(net(tb.get('1'), 'closing') + net(tb.get('2'), 'closing')).toBe(assets);
   });
 
-  it('finalising an invoice changes the trial balance by exactly its totals; cancelling it nets to zero', async () => {
+  it('finalising an invoice changes the trial balance by exactly its totals and the cost of the stock it takes; cancelling it nets to zero', async () => {
     const [source] = await list('Sales/Invoice', { docState: eq('draft') });
     const full = (await call<Row>(app, 'Sales/Invoice/Get', staff, { id: source!.id })).body.Data;
     const made = await call<Row>(app, 'Sales/Invoice/Create', staff, {
@@ -143,7 +159,16 @@ describe.each(DIALECTS)("the demo's books on %s", (dialect) => {
       },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const stockValue = async () => {
+      const res = await call<ReportResult>(app, 'Report/Definition/Run', admin, {
+        report: 'inventory.valuation',
+        params: { date: Y1405.to, groupBy: 'warehouse' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return big(res.body.Data.totals.value);
+    };
     const before = byCode(await trialBalance());
+    const valueBefore = await stockValue();
     const done = await call<Row>(app, 'Sales/Invoice/Finalise', staff, {
       id: made.body.Data.id,
       version: made.body.Data.version,
@@ -162,11 +187,16 @@ describe.each(DIALECTS)("the demo's books on %s", (dialect) => {
       );
     const grand = BigInt(Number(invoice.grandTotal));
     const tax = BigInt(Number(invoice.tax));
+    // the cost of sales is what the stock ledger took out, at moving-average cost
+    const cost = valueBefore - (await stockValue());
+    expect(cost).toBeGreaterThan(0n);
     expect(moved(before, after)).toEqual(
       new Map([
         ['1201', grand],
+        ['1301', -cost],
         ['3201', -tax],
         ['6101', -(grand - tax)],
+        ['7101', cost],
       ]),
     );
     expect(big(after.get('1201')!.turnoverDebit) - big(before.get('1201')!.turnoverDebit)).toBe(grand);
@@ -178,6 +208,7 @@ describe.each(DIALECTS)("the demo's books on %s", (dialect) => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const undone = byCode(await trialBalance());
     expect(moved(before, undone)).toEqual(new Map());
+    expect(await stockValue()).toBe(valueBefore);
     // the reversal shows in the turnover, dated as the voucher it reverses
     expect(big(undone.get('1201')!.turnoverCredit) - big(before.get('1201')!.turnoverCredit)).toBe(grand);
   });

@@ -31,6 +31,7 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
   let staffUser: CurrentUser;
   let customer = 0;
   let item = 0;
+  let warehouse = 0;
   let cashBox = 0;
 
   const rows = async (path: string, body: object = {}, headers: Record<string, string> = {}) =>
@@ -50,7 +51,13 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
     cashBox,
     amount: 5_000_000,
   });
-  const move = (date: string) => ({ date, item, quantity: 3, direction: 'in', reference: 'آزمون قفل' });
+  const move = (date: string, quantity = 3) => ({
+    date,
+    kind: 'receipt',
+    warehouse,
+    reference: 'آزمون قفل',
+    lines: [{ item, quantity, unitCost: 1_000 }],
+  });
   const reason = (body: unknown) => (body as { Data: Refusal }).Data.BusinessErrors[0];
   /** The Persian reason of a server write refused with 417 (HttpError's data of the language). */
   const refusal = async (write: Promise<unknown>): Promise<string> => {
@@ -103,6 +110,7 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
     };
     customer = Number((await rows('Sales/Customer')).rows[0]!.id);
     item = Number((await rows('Inventory/Item')).rows[0]!.id);
+    warehouse = Number((await rows('Inventory/Warehouse')).rows[0]!.id);
     cashBox = Number((await rows('Treasury/CashBox')).rows[0]!.id);
   });
   afterAll(async () => {
@@ -169,7 +177,7 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
       const moveEdit = await call(app, 'Inventory/StockMove/Update', tok.staff!, {
         id: m.id,
         version: m.version,
-        values: { ...move('2026-06-02'), quantity: 4 },
+        values: move('2026-06-02', 4),
       });
       expect(moveEdit.status).toBe(417);
       expect(reason(moveEdit.body)).toContain(KHORDAD_TEXT);
@@ -388,7 +396,7 @@ describe.each(DIALECTS)('closed periods and lock dates on %s', (dialect) => {
           await call(app, 'Inventory/StockMove/Update', tok.staff!, {
             id: e.id,
             version: e.version,
-            values: { ...move('2026-04-15'), quantity: 5 },
+            values: move('2026-04-15', 5),
           })
         ).status,
       ).toBe(200);

@@ -240,7 +240,7 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       key: { filterType: 'text', type: 'startsWith', filter: 'accounting.account.' },
     });
     expect(settings.find((s) => s.key === 'accounting.account.receivable')?.value).toBe('1201');
-    expect(settings.length).toBe(18);
+    expect(settings.length).toBe(19);
     // the pickers' filters (lookup `filter`): a voucher line offers active subsidiary accounts only,
     // an account's parent groups and general accounts only
     const voucherDef = (
@@ -428,6 +428,14 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
     const net = Number(final.total) - Number(final.discount ?? 0);
     expect(grand).toBe(net + Number(final.tax));
     const entries = await entriesOf(voucher!.id);
+    const stock = (await sql
+      .selectFrom('stock_entries')
+      .select(['value'])
+      .where('source_entity', '=', 'sales.invoice')
+      .where('source_id', '=', final.id)
+      .execute()) as { value: unknown }[];
+    const cost = -stock.reduce((a, e) => a + Number(e.value), 0);
+    expect(cost).toBeGreaterThan(0);
     expect(
       entries.map((e) => [
         Number(e.account_id),
@@ -439,6 +447,9 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       [await accountId('1201'), customerRow.detailAccount, grand, 0],
       [await accountId('6101'), null, 0, net],
       [await accountId('3201'), null, 0, Number(final.tax)],
+      // the cost of the goods, as the stock ledger took it (#25)
+      [await accountId('7101'), null, cost, 0],
+      [await accountId('1301'), null, 0, cost],
     ]);
     expect(
       entries.every((e) => e.source_entity === 'sales.invoice' && Number(e.source_id) === final.id),
@@ -474,7 +485,8 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       date: voucher!.date,
     });
     const net0 = await netOfSource('sales.invoice', final.id);
-    expect(net0.size).toBe(3);
+    // receivable, sales, VAT, cost of sales, inventory
+    expect(net0.size).toBe(5);
     expect([...net0.values()].every((n) => n === 0)).toBe(true);
     await ledgerAgrees();
   });
@@ -725,7 +737,7 @@ describe.each(DIALECTS)('ledger and postings on %s', (dialect) => {
       const leak = await call(app, 'SystemConfig/Designer/Plan', analyst, { definition: invoice });
       expect(leak.status).toBe(417);
       expect((leak.body.ServerMessageTexts ?? []).map((m) => m.FieldName)).toEqual([
-        '/posting/lines/3/debit',
+        '/posting/lines/5/debit',
       ]);
     } finally {
       await app.ctx.db.deleteFrom('field_permissions').where('role', '=', 'analyst').execute();

@@ -1,7 +1,7 @@
 /**
  * Operations modules against the real server: purchase orders scoped to the vendor user, the
  * approval workflow (allowed and refused transitions, history), payroll computed from HR data and
- * plan actuals computed from stock moves (docs/api.md).
+ * plan actuals computed from final stock documents (docs/api.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -212,10 +212,19 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
     });
     expect(plan.status).toBe(200);
     expect(plan.body.Data.actual).toBe(0);
-    const moved = await call(app, 'Inventory/StockMove/Create', tok.staff!, {
-      values: { date: '2027-01-05', item, quantity: 50, direction: 'in' },
+    // the quantity received by final stock documents counts
+    const warehouse = (await list('Inventory/Warehouse', 'admin')).rows[0]!.id;
+    const moved = await call<EntityRow>(app, 'Inventory/StockMove/Create', tok.staff!, {
+      values: {
+        date: '2027-01-05',
+        kind: 'receipt',
+        warehouse,
+        lines: [{ item, quantity: 50, unitCost: 1000 }],
+      },
     });
     expect(moved.status).toBe(200);
+    const { id, version } = moved.body.Data;
+    expect((await call(app, 'Inventory/StockMove/Finalise', tok.staff!, { id, version })).status).toBe(200);
     expect((await call(app, 'Planning/Plan/Refresh', tok.staff!, {})).status).toBe(200);
     const read = await call<EntityRow>(app, 'Planning/Plan/Get', tok.staff!, { id: plan.body.Data.id });
     expect(read.body.Data.actual).toBe(50);

@@ -1,6 +1,6 @@
 /**
- * A database made before a shipped definition changed a field's type (inventory.stockMove.item
- * was a text, now an item id): at start-up the old column is kept as itemPrev1, the values that
+ * A database made before a shipped definition changed a field's type (as if
+ * inventory.stockMove.warehouse were a text, now a warehouse id): at start-up the old column is kept as warehousePrev1, the values that
  * convert are copied into the new integer column, its index covers the new column, and the list
  * sorts by it.
  */
@@ -16,7 +16,7 @@ const OLD_NAME = 'سیمان پرتلند تیپ ۲';
 
 interface Move {
   id: number;
-  item: unknown;
+  warehouse: unknown;
 }
 
 async function columnType(url: string, table: string, column: string): Promise<string | undefined> {
@@ -41,80 +41,82 @@ describe.each(DIALECTS)('a field whose type changed between releases, on %s', (d
     expect(table).not.toBe('');
     await app.close();
 
-    // the database as an earlier release left it: item a text column, one row holding a name
+    // the database as an earlier release left it: warehouse a text column, one row holding a name
     const old = openDatabase(url);
     let before: Move[];
     try {
       const db = old.db;
-      for (const suffix of ['item_id', 'item_lower'])
+      for (const suffix of ['warehouse_id', 'warehouse_lower'])
         await sql`drop index if exists ${sql.id(indexOf(table, suffix))}`.execute(db);
       if (dialect === 'postgres')
-        await sql`alter table ${sql.table(table)} alter column item type text using item::text`.execute(db);
+        await sql`alter table ${sql.table(table)} alter column warehouse type text using warehouse::text`.execute(
+          db,
+        );
       else {
-        await sql`alter table ${sql.table(table)} rename column item to item_old`.execute(db);
-        await sql`alter table ${sql.table(table)} add column item text`.execute(db);
-        await sql`update ${sql.table(table)} set item = cast(item_old as text)`.execute(db);
-        await sql`alter table ${sql.table(table)} drop column item_old`.execute(db);
+        await sql`alter table ${sql.table(table)} rename column warehouse to warehouse_old`.execute(db);
+        await sql`alter table ${sql.table(table)} add column warehouse text`.execute(db);
+        await sql`update ${sql.table(table)} set warehouse = cast(warehouse_old as text)`.execute(db);
+        await sql`alter table ${sql.table(table)} drop column warehouse_old`.execute(db);
       }
-      await sql`create index ${sql.id(indexOf(table, 'item_id'))} on ${sql.table(table)} (item, id)`.execute(
+      await sql`create index ${sql.id(indexOf(table, 'warehouse_id'))} on ${sql.table(table)} (warehouse, id)`.execute(
         db,
       );
       const first = await sql<{ id: number }>`select min(id) as id from ${sql.table(table)}`.execute(db);
-      await sql`update ${sql.table(table)} set item = ${OLD_NAME} where id = ${first.rows[0]?.id}`.execute(
+      await sql`update ${sql.table(table)} set warehouse = ${OLD_NAME} where id = ${first.rows[0]?.id}`.execute(
         db,
       );
-      before = (await sql<Move>`select id, item from ${sql.table(table)} order by id`.execute(db)).rows;
+      before = (await sql<Move>`select id, warehouse from ${sql.table(table)} order by id`.execute(db)).rows;
     } finally {
       await old.close();
     }
-    expect(typeFamily((await columnType(url, table, 'item')) ?? '')).toBe('text');
+    expect(typeFamily((await columnType(url, table, 'warehouse')) ?? '')).toBe('text');
     expect(before.length).toBeGreaterThan(1);
-    expect(before.every((m) => typeof m.item === 'string')).toBe(true);
+    expect(before.every((m) => typeof m.warehouse === 'string')).toBe(true);
 
     app = await makeApp(url);
     try {
-      expect(typeFamily((await columnType(url, table, 'item')) ?? '')).toBe('integer');
+      expect(typeFamily((await columnType(url, table, 'warehouse')) ?? '')).toBe('integer');
       const reopened = openDatabase(url);
-      let after: { id: number; item: unknown; itemPrev1: unknown }[];
+      let after: { id: number; warehouse: unknown; warehousePrev1: unknown }[];
       let indexed: string[];
       try {
         after = (
           await sql<{
             id: number;
-            item: unknown;
-            itemPrev1: unknown;
-          }>`select id, item, ${sql.ref('itemPrev1')} from ${sql.table(table)} order by id`.execute(
+            warehouse: unknown;
+            warehousePrev1: unknown;
+          }>`select id, warehouse, ${sql.ref('warehousePrev1')} from ${sql.table(table)} order by id`.execute(
             reopened.db,
           )
         ).rows;
-        indexed = await indexColumns(reopened.db, dialect, table, indexOf(table, 'item_id'));
+        indexed = await indexColumns(reopened.db, dialect, table, indexOf(table, 'warehouse_id'));
       } finally {
         await reopened.close();
       }
       expect(after.map((r) => r.id)).toEqual(before.map((m) => m.id));
       for (const [i, row] of after.entries()) {
-        const was = before[i]?.item;
-        expect(row.itemPrev1).toBe(was);
-        if (was === OLD_NAME) expect(row.item).toBeNull();
-        else expect(Number(row.item)).toBe(Number(was));
+        const was = before[i]?.warehouse;
+        expect(row.warehousePrev1).toBe(was);
+        if (was === OLD_NAME) expect(row.warehouse).toBeNull();
+        else expect(Number(row.warehouse)).toBe(Number(was));
       }
-      expect(indexed).toEqual(['item', 'id']);
+      expect(indexed).toEqual(['warehouse', 'id']);
 
       const admin = await signIn(app, 'admin');
-      const list = await call<{ rows: { id: number; item: number | null }[] }>(
+      const list = await call<{ rows: { id: number; warehouse: number | null }[] }>(
         app,
         'Inventory/StockMove/GetList',
         admin.access_token,
-        { startRow: 0, endRow: 5, sortModel: [{ colId: 'item', sort: 'desc' }] },
+        { startRow: 0, endRow: 5, sortModel: [{ colId: 'warehouse', sort: 'desc' }] },
       );
       expect(list.status).toBe(200);
-      // the row whose old text did not convert has no item (first in PostgreSQL's descending order)
-      const items = (list.body.Data?.rows.map((r) => r.item) ?? []).filter((x) => x != null);
-      expect(items.length).toBeGreaterThanOrEqual(4);
-      expect(items.every((x) => typeof x === 'number')).toBe(true);
+      // the row whose old text did not convert has no warehouse (first in PostgreSQL's descending order)
+      const warehouses = (list.body.Data?.rows.map((r) => r.warehouse) ?? []).filter((x) => x != null);
+      expect(warehouses.length).toBeGreaterThanOrEqual(4);
+      expect(warehouses.every((x) => typeof x === 'number')).toBe(true);
       // a lookup column sorts by the looked-up row's display text (lookupSearch.test.ts proves the
-      // order on both databases): rows of one item come together
-      const seen = items.filter((x, i) => i === 0 || x !== items[i - 1]);
+      // order on both databases): rows of one warehouse come together
+      const seen = warehouses.filter((x, i) => i === 0 || x !== warehouses[i - 1]);
       expect(new Set(seen).size).toBe(seen.length);
     } finally {
       await app.close();
@@ -123,7 +125,7 @@ describe.each(DIALECTS)('a field whose type changed between releases, on %s', (d
     // a second start changes nothing more
     app = await makeApp(url);
     await app.close();
-    expect(await columnType(url, table, 'itemPrev2')).toBeUndefined();
+    expect(await columnType(url, table, 'warehousePrev2')).toBeUndefined();
   });
 });
 

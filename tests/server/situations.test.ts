@@ -157,8 +157,22 @@ describe.each(DIALECTS)('catalogue situations on %s', (dialect) => {
   it('stock-taking: 508 for counts outside a session; 423 for stock moves during one without the permission', async () => {
     const items = await call<ListPage<EntityRow>>(app, 'Inventory/Item/GetList', tok.storekeeper!, {});
     const item = items.body.Data.rows[0]!.id;
-    const move = { values: { date: '2026-05-02', item, quantity: 5, direction: 'in' } };
-    const countRow = { values: { item: 'شکر', countedQuantity: 5 } };
+    const warehouses = await call<ListPage<EntityRow>>(
+      app,
+      'Inventory/Warehouse/GetList',
+      tok.storekeeper!,
+      {},
+    );
+    const warehouse = warehouses.body.Data.rows[0]!.id;
+    const move = {
+      values: {
+        date: '2026-05-02',
+        kind: 'receipt',
+        warehouse,
+        lines: [{ item, quantity: 5, unitCost: 1000 }],
+      },
+    };
+    const countRow = { values: { date: '2026-05-02', warehouse, lines: [{ item, countedQuantity: 5 }] } };
     expect((await call(app, 'Inventory/StockMove/Create', tok.storekeeper!, move)).status).toBe(200);
     const outside = await call(app, 'Inventory/StockCount/Create', tok.storekeeper!, countRow);
     expect(outside.status).toBe(508);

@@ -40,6 +40,7 @@ const DECLARED = [
   'closedPeriod',
   'numbering',
   'workflow',
+  'stockOnHand',
   'entityRules',
   'inUse',
   'store',
@@ -69,6 +70,7 @@ describe('write pipeline: the declared steps', () => {
             'references',
             'numbering',
             'workflow',
+            'stockOnHand',
           ].includes(n),
       ),
     );

@@ -9,7 +9,7 @@ import type { ICellEditorComp, ICellEditorParams } from 'ag-grid-community';
 import type { EntityClient } from '../../../runtime/entity/types';
 import type { EntityRow, Lang } from '../../../runtime/shared/definition';
 import type { ListRequest } from '../../../runtime/shared/envelope';
-import { exactMatch } from '../../../runtime/shared/lookup';
+import { HINT_SEPARATOR, exactMatch } from '../../../runtime/shared/lookup';
 import {
   lookupRequest,
   LOOKUP_DELAY_MS,
@@ -280,7 +280,7 @@ export class LookupCellEditor implements ICellEditorComp<GridLine> {
         const el = document.createElement('div');
         el.setAttribute('role', 'option');
         el.setAttribute('aria-selected', String(i === this.active));
-        el.textContent = o.text;
+        el.textContent = o.hint ? `${o.text}${HINT_SEPARATOR}${o.hint}` : o.text;
         el.style.cssText = `padding:4px 8px;cursor:pointer;${i === this.active ? 'background:Highlight;color:HighlightText;' : ''}`;
         el.addEventListener('mousedown', (e) => {
           e.preventDefault();

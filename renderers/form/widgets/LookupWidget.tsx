@@ -10,7 +10,7 @@ import { Combobox, Option, Text, tokens } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exactMatch, fillValues } from '../../../runtime/shared/lookup';
+import { HINT_SEPARATOR, exactMatch, fillValues } from '../../../runtime/shared/lookup';
 import {
   createLookupSearch,
   lookupRequest,
@@ -210,6 +210,12 @@ export function LookupWidget(props: WidgetProps) {
         {options.map((o) => (
           <Option key={o.id} value={String(o.id)} text={shownDigits(props, o.text)}>
             {shownDigits(props, o.text)}
+            {o.hint && (
+              <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>
+                {HINT_SEPARATOR}
+                {shownDigits(props, o.hint)}
+              </Text>
+            )}
           </Option>
         ))}
         {options.length === 0 && (

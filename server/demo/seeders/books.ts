@@ -3,17 +3,19 @@
  * trial balance and the balance sheet read as a believable Iranian trading company:
  *
  * - receipts (treasury.receipt) of nearly every invoice 5–50 days after it, a fifth in cash;
- * - purchases on credit as vouchers (خرید نسیه کالا: inventory and purchase VAT against the
- *   vendor), day by day about the cost of what was sold (items sell at cost + 18%), and payments
+ * - purchases on credit, day by day about what was sold that day: a goods receipt
+ *   (supplyChain.goodsReceipt, final before the recent days: stock in at the items' purchase
+ *   prices, posting inventory against goods received not invoiced) and the vendor's invoice as a
+ *   voucher (خرید نسیه کالا: the received goods and purchase VAT against the vendor), and payments
  *   (treasury.payment) of nearly all of them 15–60 days later;
- * - the cost of goods sold per month (the current month up to the recent drafts);
+ * - no cost of goods sold here: each final invoice posts its cost from the stock ledger
+ *   (its declared posting, ./stock.ts and ./ledger.ts);
  * - rent, utilities, advertising, office supplies monthly and freight weekly, paid from the bank;
  * - the cash boxes' takings deposited in the bank weekly;
  * - the VAT of each finished season settled with the tax office;
  * - each final payroll run paid five days after its month: net pay per employee, the employee's
- *   and the employer's insurance, the salary tax;
- * - the opening voucher (سند افتتاحیه) of 1405: the cash boxes' and bank accounts' opening
- *   balances, the opening inventory (a month of sales at cost), against capital.
+ *   and the employer's insurance, the salary tax.
+ * The opening voucher (سند افتتاحیه) is made once the opening stock is known (./opening.ts).
  *
  * What follows a document follows it only when it will be final (./lifecycle.ts finalFlags: the
  * recent days' documents stay drafts, a few are cancelled): no receipt of a draft invoice, no cost
@@ -22,6 +24,7 @@
  * overdrawn. Pure and deterministic: the finance seeder inserts what this answers.
  */
 import type { BuiltLine, BuiltVoucher } from '../../accounting/postingBuilder';
+import { DOC_STATE_FIELD } from '../../../runtime/shared/lifecycle';
 import { DAYS_SO_FAR, day1405, pick, rng, type Values } from './batch';
 import type { Doc } from './financeDocs';
 import { RECENT_DAYS, finalFlags } from './lifecycle';
@@ -35,7 +38,6 @@ export const dayOf = (iso: string): number => Math.round((Date.parse(`${iso}T00:
 const RECENT = DAYS_SO_FAR - RECENT_DAYS;
 /** First day of month `m` (0 = Farvardin) of 1405: six months of 31 days, then of 30. */
 export const monthStart = (m: number): number => (m <= 6 ? 31 * m : 186 + 30 * (m - 6));
-const MARKUP = 1.18;
 const VAT = 0.1;
 const million = (n: number) => Math.max(1, Math.round(n / 1_000_000)) * 1_000_000;
 
@@ -62,13 +64,18 @@ export interface BookInput {
   cashBoxes: Holder[];
   /** Payroll runs that become final (their month ended before the recent days). */
   payroll: PaidRun[];
+  /** The items' purchase prices, by id. */
+  costs: ReadonlyMap<number, number>;
+  /** The warehouses goods are received into. */
+  warehouses: number[];
 }
 
 export interface Books {
   receipts: Values[];
   payments: Values[];
   vouchers: Doc[];
-  opening: Omit<BuiltVoucher, 'branch'>;
+  /** Goods receipts of the purchases (supplyChain.goodsReceipt). */
+  goodsReceipts: Doc[];
 }
 
 interface Made<T> {
@@ -124,16 +131,18 @@ export function books(input: BookInput): Books {
     return v;
   };
 
-  // the invoices that will be final: their cost, output VAT and receipts
+  // the invoices that will be final: their output VAT and receipts; what every invoice sells
   const invoiceFinal = finalFlags(input.invoices.map((i) => String(i.values.date)));
-  const cost = new Array<number>(DAYS_SO_FAR).fill(0);
+  const sold = Array.from({ length: DAYS_SO_FAR }, () => new Map<number, number>());
   const outputVat = new Array<number>(DAYS_SO_FAR).fill(0);
   const receiptsMade: Made<{ values: Values; box: number | null; bank: number }>[] = [];
   input.invoices.forEach((inv, i) => {
     const v = inv.values;
     const day = dayOf(String(v.date));
-    if (!invoiceFinal[i] || day < 0 || day >= DAYS_SO_FAR) return;
-    cost[day]! += (Number(v.total) - Number(v.discount ?? 0)) / MARKUP;
+    if (day < 0 || day >= DAYS_SO_FAR) return;
+    for (const l of inv.lines)
+      sold[day]!.set(Number(l.item), (sold[day]!.get(Number(l.item)) ?? 0) + Number(l.quantity));
+    if (!invoiceFinal[i]) return;
     outputVat[day]! += Number(v.tax ?? 0);
     if (r() > 0.95) return;
     const paid = day + 5 + Math.floor(r() * 46);
@@ -164,23 +173,44 @@ export function books(input: BookInput): Books {
     if (receiptFinal[i] && x.doc.box !== null) cashIn[x.doc.box]![x.day]! += Number(x.doc.values.amount);
   });
 
-  // purchases on credit, day by day about the cost of that day's sales (since the recent days, the
-  // recent weeks' average)
-  const recentCost = cost.slice(RECENT - 14, RECENT).reduce((a, c) => a + c, 0) / 14;
+  // purchases on credit, day by day about what that day's invoices sold: the goods come in on a
+  // goods receipt at their purchase price, the vendor's invoice is a voucher against the receipt
   const purchases: { v: DraftVoucher; vendor: Party; gross: number }[] = [];
+  const goodsReceipts: Doc[] = [];
   for (let day = 0; day < DAYS_SO_FAR; day++) {
-    const base = day < RECENT ? cost[day]! : recentCost;
-    if (base <= 0) continue;
-    const parts = 1 + Math.floor(r() * 3);
+    const bought = [...sold[day]!.entries()]
+      .map(([item, quantity]) => {
+        const unitPrice = input.costs.get(item) ?? 0;
+        const q = Math.max(1, Math.round(quantity * (0.9 + r() * 0.25)));
+        return { item, quantity: q, unitPrice, amount: q * unitPrice, note: '' };
+      })
+      .filter((l) => l.amount > 0);
+    if (!bought.length || !input.warehouses.length) continue;
+    const parts = Math.min(bought.length, 1 + Math.floor(r() * 3));
     for (let p = 0; p < parts; p++) {
+      const lines = bought.filter((_, i) => i % parts === p);
       const vendor = pick(r, input.vendors);
-      const net = million((base * (0.9 + r() * 0.25)) / parts);
+      const net = lines.reduce((a, l) => a + l.amount, 0);
       const vat = Math.round(net * VAT);
+      const number = `GR-1405-${String(goodsReceipts.length + 1).padStart(5, '0')}`;
+      goodsReceipts.push({
+        values: {
+          number,
+          vendor: vendor.id,
+          warehouse: pick(r, input.warehouses),
+          date: day1405(day),
+          description: 'رسید انبار خرید نسیه',
+          total: net,
+          // received before the recent days: final (the lifecycle seeder leaves a set state)
+          ...(day < RECENT ? { [DOC_STATE_FIELD]: 'final' } : {}),
+        },
+        lines,
+      });
       const v = voucher(
         day,
-        'خرید نسیه کالا',
+        `فاکتور خرید نسیه کالا، رسید ${number}`,
         [
-          line('1301', null, net, 0, 'ورود کالا به انبار'),
+          line('3103', null, net, 0, `کالای دریافتی رسید ${number}`),
           line('1402', null, vat, 0, 'مالیات بر ارزش افزوده خرید'),
           line('3101', vendor.detail, 0, net + vat, 'بستانکاری تأمین‌کننده'),
         ],
@@ -188,18 +218,6 @@ export function books(input: BookInput): Books {
       );
       purchases.push({ v, vendor, gross: net + vat });
     }
-  }
-
-  // the cost of goods sold per month, the current month up to the recent drafts
-  for (let m = 0; monthStart(m) < RECENT; m++) {
-    const last = Math.min(monthStart(m + 1), RECENT) - 1;
-    const amount = Math.round(cost.slice(monthStart(m), last + 1).reduce((a, c) => a + c, 0));
-    if (amount <= 0) continue;
-    const text = `بهای تمام‌شده کالای فروش‌رفته ${MONTHS[m]} ۱۴۰۵`;
-    voucher(last, text, [
-      line('7101', null, amount, 0, text),
-      line('1301', null, 0, amount, 'خروج کالا از انبار'),
-    ]);
   }
 
   // expenses paid from the bank: monthly rent, advertising, utilities, supplies; weekly freight
@@ -381,7 +399,6 @@ export function books(input: BookInput): Books {
   events.sort((a, b) => a.day - b.day || b.amount - a.amount);
   for (const e of events) e.run();
 
-  const inventory = million((cost.slice(0, RECENT).reduce((a, c) => a + c, 0) / RECENT) * 30);
   const pad = (n: number) => String(n).padStart(5, '0');
   return {
     receipts: receipts.map((x, i) => ({ number: `D-1405-${pad(i + 1)}`, ...x.doc.values })),
@@ -400,7 +417,7 @@ export function books(input: BookInput): Books {
         lines: v.lines,
       };
     }),
-    opening: openingVoucher(account, cashBoxes, banks, inventory),
+    goodsReceipts,
   };
 }
 

@@ -1,9 +1,10 @@
 /**
  * Finance demo data of the demo company (financeData.ts): chart of accounts, bank accounts, cash
  * boxes, receipts, payments, cheques, price lists, campaigns, discount rules, quotas, sales
- * invoices and vouchers in fiscal year 1405, and its opening voucher. Under DEMO_VOLUME=full a year
- * of books (./books.ts: twenty thousand invoices, the receipts, purchases, payments, costs and
- * expenses that go with them); under small a few of each. Parts needing items (inventory.item)
+ * invoices and vouchers in fiscal year 1405 (its opening voucher follows the opening stock:
+ * ./opening.ts). Under DEMO_VOLUME=full a year of books (./books.ts: twenty thousand invoices, the
+ * receipts, purchases with their goods receipts, payments and expenses that go with them); under
+ * small a few of each. Parts needing items (inventory.item)
  * are skipped when there are none.
  */
 import type { Kysely } from 'kysely';
@@ -12,15 +13,14 @@ import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
 import type { AppContext } from '../../context';
 import type { Seeder } from './seeder';
-import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
+import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
 import { BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES, DRAWERS } from './financeData';
 import { insertDocs, invoices, vouchers, type Doc, type Rule, type SaleItem } from './financeDocs';
-import { books, openingVoucher, type PaidRun } from './books';
+import { books, type PaidRun } from './books';
 import { RECENT_FROM } from './lifecycle';
-import { insertVouchers } from '../../accounting/bulkPosting';
+import { holdersOf, partiesOf } from './parties';
 import { seedStandardChart } from './chart';
 import { backfillDetailAccounts } from '../../accounting/detailAccounts';
-import { DETAIL_ACCOUNT_FIELD } from '../../../runtime/shared/detailAccount';
 
 const VOLUME = {
   // a year of the company's books (./books.ts): receipts, payments and vouchers follow the invoices
@@ -28,8 +28,6 @@ const VOLUME = {
   // five of each document with a lifecycle: drafts, a final and a cancelled one (./lifecycle.ts)
   small: { invoices: 5, vouchers: 5, receipts: 5, payments: 5, cheques: 3, scale: 1 },
 };
-/** Units of each item in the small demo's opening inventory. */
-const SMALL_OPENING_UNITS = 100;
 
 async function saleItems(db: Kysely<SystemTables>, ctx: AppContext): Promise<SaleItem[]> {
   const item = ctx.registry.byEntityKey('inventory.item');
@@ -191,8 +189,17 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       ...quota(a, items[1], 5_000),
       ...quota(b, items[2], 2_000),
     ]);
-    if (customerIds.length > 0)
-      sales.push(...invoices(volume.invoices, customerIds, items, rules, volume.scale));
+    if (customerIds.length > 0) {
+      // each invoice ships from a warehouse (its stock goes out when it is final: seeders/stock.ts)
+      const warehouses = await idsOf(db, ctx, 'inventory.warehouse');
+      const w = rng(24051);
+      sales.push(
+        ...invoices(volume.invoices, customerIds, items, rules, volume.scale).map((d) => ({
+          ...d,
+          values: { ...d.values, warehouse: warehouses.length ? pick(w, warehouses) : null },
+        })),
+      );
+    }
     await insertDocs(db, ctx, 'sales.invoice', sales);
   }
   const account = (code: string) => chart.accounts.get(code) ?? 1;
@@ -208,57 +215,33 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       cashBoxes: await details('treasury.cashBox'),
     }),
   );
-  const holders = async (key: string) => {
-    const parties = await partiesOf(db, ctx, key, ['title', 'openingBalance']);
-    return parties.map((p) => ({
-      ...p,
-      title: String(p.row.title),
-      opening: Number(p.row.openingBalance ?? 0),
-    }));
-  };
-  const [bankHolders, boxHolders] = [
-    await holders('treasury.bankAccount'),
-    await holders('treasury.cashBox'),
-  ];
-  let opening;
   if (ctx.config.demoVolume === 'full') {
     const year = books({
       account,
       invoices: sales,
       vendors: await partiesOf(db, ctx, 'supplyChain.vendor'),
-      banks: bankHolders,
-      cashBoxes: boxHolders,
+      banks: await holdersOf(db, ctx, 'treasury.bankAccount'),
+      cashBoxes: await holdersOf(db, ctx, 'treasury.cashBox'),
       payroll: await paidRuns(db, ctx),
+      costs: await purchasePrices(db, ctx),
+      warehouses: await idsOf(db, ctx, 'inventory.warehouse'),
     });
     await insertBatch(db, ctx, 'treasury.receipt', year.receipts);
     await insertBatch(db, ctx, 'treasury.payment', year.payments);
     await insertDocs(db, ctx, 'accounting.voucher', year.vouchers);
-    opening = year.opening;
-  } else {
-    const stock = items.reduce((a, i) => a + Math.round(i.price / 1.18) * SMALL_OPENING_UNITS, 0);
-    opening = openingVoucher(account, boxHolders, bankHolders, Math.round(stock / 1000) * 1000);
+    await insertDocs(db, ctx, 'supplyChain.goodsReceipt', year.goodsReceipts);
   }
-  // the opening voucher, final: V-1405-000001, before the postings of the year (./ledger.ts)
-  await insertVouchers(db as unknown as Untyped, ctx, [{ built: opening, kind: 'opening', source: null }]);
 };
 
-/** The rows of `key` with their floating detail account (and the `columns` asked), in seed order. */
-async function partiesOf(
-  db: Kysely<SystemTables>,
-  ctx: AppContext,
-  key: string,
-  columns: string[] = [],
-): Promise<{ id: number; detail: number; row: Record<string, unknown> }[]> {
-  const entity = ctx.registry.byEntityKey(key);
-  if (!entity) return [];
+/** The items' purchase prices by id. */
+async function purchasePrices(db: Kysely<SystemTables>, ctx: AppContext): Promise<Map<number, number>> {
+  const item = ctx.registry.byEntityKey('inventory.item');
+  if (!item) return new Map();
   const rows = (await (db as unknown as Untyped)
-    .selectFrom(entity.table)
-    .select(['id', DETAIL_ACCOUNT_FIELD, ...columns])
-    .orderBy('id')
-    .execute()) as Record<string, unknown>[];
-  return rows
-    .map((r) => ({ id: Number(r.id), detail: Number(r[DETAIL_ACCOUNT_FIELD]), row: r }))
-    .filter((p) => p.detail > 0);
+    .selectFrom(item.table)
+    .select(['id', 'purchasePrice'])
+    .execute()) as { id: unknown; purchasePrice: unknown }[];
+  return new Map(rows.map((r) => [Number(r.id), Number(r.purchasePrice ?? 0)]));
 }
 
 /** The payroll runs whose month ended before the recent drafts (final ones), with their lines. */

@@ -12,6 +12,8 @@ import { seedTransport } from './transport';
 import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 import { seedLifecycle } from './lifecycle';
+import { seedStock } from './stock';
+import { seedOpening } from './opening';
 import { seedLedger } from './ledger';
 
 export type { SeedContext, Seeder } from './seeder';
@@ -25,10 +27,14 @@ export const SEEDERS: Seeder[] = [
   seedFinance,
   seedReports,
   seedLowcode,
-  // plans against actuals: after every module's invoices and stock moves
-  seedPlanActuals,
   // documents final and cancelled: after every module's documents exist
   seedLifecycle,
+  // the stock entries of the final documents (and the opening stock they need)
+  seedStock,
+  // the opening voucher: cash, banks and the opening stock's value (V-1405-000001)
+  seedOpening,
+  // plans against actuals: after every module's invoices and stock entries
+  seedPlanActuals,
   // the vouchers and ledger entries of the final documents and vouchers
   seedLedger,
 ];

@@ -29,6 +29,7 @@ import { closedPeriodStep } from './steps/closedPeriod';
 import { numberingStep } from './steps/numbering';
 import { workflowStep } from './steps/workflow';
 import { entityRulesStep } from './steps/entityRules';
+import { stockOnHandStep } from './steps/stockOnHand';
 import { inUseStep } from './steps/inUse';
 import { storeStep } from './steps/store';
 import { detailAccountStep } from './steps/detailAccount';
@@ -53,6 +54,7 @@ export const WRITE_STEPS: WriteStep[] = [
   closedPeriodStep,
   numberingStep,
   workflowStep,
+  stockOnHandStep,
   entityRulesStep,
   inUseStep,
   storeStep,

@@ -15,6 +15,7 @@ import type { FieldMode } from '../../security/fieldAccess';
 import type { Lines } from '../document';
 import type { Row } from '../rows';
 import type { WriteAction } from '../rules/types';
+import type { StockCosts } from '../../inventory/stockCosts';
 
 export type { WriteAction };
 
@@ -102,6 +103,11 @@ export interface WriteState {
   row: Row | null;
   /** Work to do once the transaction has committed (never when it rolls back): cache invalidation. */
   readonly afterCommit: (() => void)[];
+  /**
+   * What the stock effect of a finalised document took and added, per line and in all
+   * (server/inventory/stockCosts.ts): the later effects (the posting) read it.
+   */
+  stockCosts?: StockCosts;
   /**
    * Runs another write of the server's own code through every step INSIDE this write's
    * transaction (pipeline.ts runWriteIn): an effect's voucher, a master row's detail account.

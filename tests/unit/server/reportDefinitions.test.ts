@@ -37,11 +37,15 @@ describe('report definition loader', () => {
     const defs = loadReportDefinitions(SCHEMAS, ENTITIES, (w) => warnings.push(w));
     expect(defs.map((d) => d.name).sort()).toEqual([
       'balanceSheet',
+      'belowReorder',
       'detailStatement',
+      'kardex',
       'ledger',
       'partyAging',
       'profitLoss',
+      'stockBalance',
       'trialBalance',
+      'valuation',
     ]);
     expect(warnings).toEqual([]);
     for (const d of defs) expect(reportDefinitionProblems(d, ENTITIES), d.name).toEqual([]);
@@ -72,7 +76,7 @@ describe('report definition loader', () => {
 
   it('refuses an unknown source, module or entity, and bad options', () => {
     expect(problems('trialBalance', (d) => (d.source = 'ledger.nothing'))).toContain(
-      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement)",
+      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement, stock.kardex, stock.balance, stock.valuation, stock.reorder)",
     );
     expect(problems('trialBalance', (d) => (d.module = 'nowhere'))).toContain(
       "/module: unknown module 'nowhere'",
@@ -172,7 +176,7 @@ describe('report definition loader', () => {
     try {
       cpSync(SCHEMAS, dir, { recursive: true });
       const load = () => loadReportDefinitions(dir, ENTITIES);
-      expect(load()).toHaveLength(6);
+      expect(load()).toHaveLength(10);
       const tb = shipped('trialBalance');
       write('reports/accounting/trialBalance.json', { ...tb, module: 'sales' });
       expect(load).toThrow(
@@ -192,7 +196,7 @@ describe('report definition loader', () => {
       expect(load).toThrow(/\/columns\/2\/drill\/params\/ghost: accounting\.ledger has no parameter 'ghost'/);
       write('reports/accounting/trialBalance.json', tb);
       write('reports/accounting/copy.json', { ...tb, name: 'copy' });
-      expect(load()).toHaveLength(7);
+      expect(load()).toHaveLength(11);
       write('reports/accounting/copy.json', tb);
       expect(load).toThrow(/copy\.json: \/name: 'trialBalance' but the file is/);
     } finally {
