@@ -19,6 +19,15 @@ export function sentenceNumber(value: number, lang: Lang): string {
   return lang === 'fa' ? toPersianDigits(text.replace('.', '\u066b')) : text;
 }
 
+/**
+ * A quantity put into a sentence (what is available, what was asked): grouped by thousands and
+ * with the language's decimal separator, «۱۰٬۳۵۴٫۵» in fa.
+ */
+export function sentenceQuantity(value: number, lang: Lang): string {
+  const grouped = groupThousands(plainNumber(value), groupSeparator(lang));
+  return lang === 'fa' ? toPersianDigits(grouped.replace('.', '\u066b')) : grouped;
+}
+
 /** Grouping separator shown between thousands: Arabic thousands separator in fa, comma otherwise. */
 export function groupSeparator(lang: Lang): string {
   return lang === 'fa' ? '\u066c' : ',';
