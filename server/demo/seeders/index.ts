@@ -15,6 +15,7 @@ import { seedLifecycle } from './lifecycle';
 import { seedStock } from './stock';
 import { seedOpening } from './opening';
 import { seedLedger } from './ledger';
+import { seedNumbers } from './numbers';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -37,4 +38,6 @@ export const SEEDERS: Seeder[] = [
   seedPlanActuals,
   // the vouchers and ledger entries of the final documents and vouchers
   seedLedger,
+  // numbers of the documents made final in bulk, in date order
+  seedNumbers,
 ];
