@@ -330,6 +330,27 @@ describe.each(DIALECTS)('the credit limit on %s', (dialect) => {
       );
   });
 
+  it('a designer may not publish a credit check telling a limit hidden from its role', async () => {
+    const analyst = (await signIn(app, 'analyst')).access_token;
+    const base = (
+      await call<{ definition: EntityDefinition }>(app, 'SystemConfig/Designer/Get', admin, {
+        key: 'sales.creditSale',
+      })
+    ).body.Data.definition;
+    const def = { ...structuredClone(base), name: 'creditSaleHidden' };
+    const hide = { role: 'analyst', entity: 'sales.customer', field: 'creditLimit', mode: 'hidden' };
+    await app.ctx.db.insertInto('field_permissions').values(hide).execute();
+    try {
+      const refused = await call(app, 'SystemConfig/Designer/Publish', analyst, { definition: def });
+      expect(refused.status).toBe(417);
+      expect(refused.body.ServerMessageTexts.map((m) => m.FieldName)).toEqual(['/credit/limitField']);
+    } finally {
+      await app.ctx.db.deleteFrom('field_permissions').where('role', '=', 'analyst').execute();
+    }
+    const published = await call(app, 'SystemConfig/Designer/Publish', analyst, { definition: def });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+  });
+
   it('Publish refuses a bad credit declaration with its JSON path', async () => {
     const base = (
       await call<{ definition: EntityDefinition }>(app, 'SystemConfig/Designer/Get', admin, {
