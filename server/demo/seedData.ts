@@ -170,7 +170,7 @@ export function demoCustomers(count = 40): SeedRow[] {
       city,
       // wholesale credit (0 to ~100 billion Rial; 0: no limit), in the scale of the demo's invoices
       // (hundreds of millions to billions) and balances: most customers take their drafts' invoices,
-      // about one in four of the full demo's is at its limit (docs/credit.md)
+      // seven of the full demo's forty are past their limit (docs/credit.md)
       creditLimit: Math.floor(r() * 500) * 200_000_000,
       registeredOn: isoDate(YEAR_1405_START, Math.floor(r() * 240)),
       active: r() > 0.15,
