@@ -10,6 +10,7 @@ import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
 import type { StockDefinition } from './stock';
 import type { PostingDefinition } from './posting';
+import type { CreditDefinition } from './credit';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -258,6 +259,12 @@ export interface EntityDefinition {
    * the server and shown as the read-only lookup field `detailAccount` (runtime/shared/detailAccount.ts).
    */
   detailAccount?: DetailAccountSpec;
+  /**
+   * The party's credit limit checked when a document is finalised (runtime/shared/credit.ts,
+   * docs/credit.md): its open balance plus the document's amount against the limit on its row,
+   * refused or warned by the setting `sales.creditLimit.mode`.
+   */
+  credit?: CreditDefinition;
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.

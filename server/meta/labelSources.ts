@@ -13,6 +13,7 @@ import { SETTING_TITLES } from '../entities/gates';
 import { ACCOUNT_SETTINGS, accountSettingKey, type AccountSettingName } from '../accounting/standardChart';
 import { t } from '../i18n';
 import { DEFAULT_WAREHOUSE_SETTING, DEFAULT_WAREHOUSE_TITLE } from '../../runtime/shared/stock';
+import { CREDIT_MODE_SETTING, CREDIT_MODE_TITLE } from '../../runtime/shared/credit';
 
 /** The default accounts' settings (`accounting.account.*`) by their labels in the translations. */
 function accountSettingTitles(): Record<string, LocalText> {
@@ -60,6 +61,7 @@ export const LABEL_SOURCES: Record<string, LabelSource> = {
   settings: () => ({
     ...SETTING_TITLES,
     [DEFAULT_WAREHOUSE_SETTING]: DEFAULT_WAREHOUSE_TITLE,
+    [CREDIT_MODE_SETTING]: CREDIT_MODE_TITLE,
     ...accountSettingTitles(),
   }),
 };

@@ -53,8 +53,13 @@ export function formatNumber(value: unknown, lang: Lang): string {
   return localDigits(plainNumber(value), lang);
 }
 
-/** A Rial amount: thousands separators and the digits of `lang`, e.g. ۱۲٬۳۴۵٬۰۰۰ in fa. */
+/**
+ * A Rial amount: thousands separators and the digits of `lang`, e.g. ۱۲٬۳۴۵٬۰۰۰ in fa. A BigInt
+ * (a sum over the ledger, which may pass 2^53) is written exactly.
+ */
 export function formatMoney(value: unknown, lang: Lang): string {
+  if (typeof value === 'bigint')
+    return localDigits(groupThousands(value.toString(), groupSeparator(lang)), lang);
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
   return localDigits(groupThousands(plainNumber(value), groupSeparator(lang)), lang);
 }
