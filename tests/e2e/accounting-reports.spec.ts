@@ -255,7 +255,7 @@ test.describe('desktop', () => {
     await expect(page.getByRole('navigation', { name: 'منو' })).toBeVisible();
   });
 
-  test('a new invoice finalised in its form moves receivables, sales and VAT by exactly its totals', async ({
+  test('a new invoice finalised in its form moves receivables, sales and VAT by exactly its totals, and its cost of sales', async ({
     page,
     request,
   }) => {
@@ -298,21 +298,34 @@ test.describe('desktop', () => {
     expect(moved('۱۲۰۱'), 'trade receivables').toEqual({ debit: grandTotal, credit: 0 });
     expect(moved('۶۱۰۱'), 'sales').toEqual({ debit: 0, credit: total - discount });
     expect(moved('۳۲۰۱'), 'VAT payable').toEqual({ debit: 0, credit: tax });
+    // the cost of the goods it took out of stock: cost of sales against inventory
+    const cost = moved('۷۱۰۱').debit;
+    expect(cost, 'cost of sales').toBeGreaterThan(0);
+    expect(moved('۷۱۰۱').credit).toBe(0);
+    expect(moved('۱۳۰۱'), 'inventory').toEqual({ debit: 0, credit: cost });
     // and still balances
     expect(figure(after.totals['گردش بدهکار']!)).toBe(figure(after.totals['گردش بستانکار']!));
-    expect(figure(after.totals['گردش بدهکار']!) - figure(before.totals['گردش بدهکار']!)).toBe(grandTotal);
+    expect(figure(after.totals['گردش بدهکار']!) - figure(before.totals['گردش بدهکار']!)).toBe(
+      grandTotal + cost,
+    );
   });
 });
 
 /** A draft sales invoice of two lines dated `date` (ISO), by the API; its id. */
 async function createDraftInvoice(request: APIRequestContext, token: string, date: string): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
-  const first = async (path: string) => {
-    const answer = await request.post(`/api/${path}/GetList`, { headers, data: { startRow: 0, endRow: 1 } });
+  const first = async (path: string, filterModel: object = {}) => {
+    const answer = await request.post(`/api/${path}/GetList`, {
+      headers,
+      data: { startRow: 0, endRow: 1, filterModel },
+    });
     expect(answer.ok(), await answer.text()).toBe(true);
     return ((await answer.json()) as { Data: { rows: { id: number }[] } }).Data.rows[0]!.id;
   };
-  const [customer, item] = [await first('Sales/Customer'), await first('Inventory/Item')];
+  const [customer, item] = [
+    await first('Sales/Customer', { code: { filterType: 'text', type: 'equals', filter: 'C-0001' } }),
+    await first('Inventory/Item'),
+  ];
   const answer = await request.post('/api/Sales/Invoice/Create', {
     headers,
     data: {

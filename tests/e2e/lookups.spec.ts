@@ -70,7 +70,8 @@ test('lookups search by code and name, refuse free text, fill on pick, filter an
   const item1 = lineCell(dialog, 1, 'item');
   await typeInCell(page, item1, 'روغن');
   const oil = page.getByRole('listbox', { name: 'کالا' }).getByRole('option', { name: /روغن مایع/ });
-  await expect(oil).toHaveText(/^K-[۰-۹]{4} — روغن مایع ۱ لیتری$/);
+  // the option names the item and, after it, what is on hand (the line's showFields)
+  await expect(oil).toHaveText(/^K-[۰-۹]{4} — روغن مایع ۱ لیتری · موجودی: [۰-۹٬]+$/);
   await oil.click();
   await expect(item1).toHaveText(/^K-[۰-۹]{4} — روغن مایع ۱ لیتری$/);
   await expect(lineCell(dialog, 1, 'unitPrice')).toHaveText('۲۴۸٬۰۰۰');
