@@ -25,12 +25,18 @@ import { evaluate, type Expr } from './rules';
 /** The setting that says what a passed limit does, unless a declaration names another. */
 export const CREDIT_MODE_SETTING = 'sales.creditLimit.mode';
 export const CREDIT_MODE_TITLE: LocalText = {
-  fa: 'سقف اعتبار مشتری هنگام قطعی کردن (refuse: رد، warn: هشدار، off: بدون بررسی)',
-  en: 'Customer credit limit on finalise (refuse, warn or off)',
+  fa: 'سقف اعتبار مشتری هنگام قطعی کردن: «رد»، «هشدار» یا «بدون بررسی»',
+  en: 'Customer credit limit on finalise: refuse, warn or off',
 };
 
 export const CREDIT_MODES = ['refuse', 'warn', 'off'] as const;
 export type CreditMode = (typeof CREDIT_MODES)[number];
+/** What each mode reads as (the settings grid shows them; the Persian word may be typed too). */
+export const CREDIT_MODE_LABELS: Record<CreditMode, LocalText> = {
+  refuse: { fa: 'رد', en: 'refuse' },
+  warn: { fa: 'هشدار', en: 'warn' },
+  off: { fa: 'بدون بررسی', en: 'off' },
+};
 /** The mode of a fresh installation (seeded) and of a setting missing or holding an unknown value. */
 export const DEFAULT_CREDIT_MODE: CreditMode = 'refuse';
 
@@ -55,10 +61,11 @@ export interface CreditDefinition {
   modeSetting?: string;
 }
 
-/** The mode a setting's value means: refuse unless it says warn or off. */
+/** The mode a setting's value means (its code or its Persian word): refuse unless it says warn or off. */
 export function creditMode(value: string | null | undefined): CreditMode {
-  const v = (value ?? '').trim().toLowerCase();
-  return v === 'warn' || v === 'off' ? v : DEFAULT_CREDIT_MODE;
+  const v = (value ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  for (const mode of CREDIT_MODES) if (v === mode || v === CREDIT_MODE_LABELS[mode].fa) return mode;
+  return DEFAULT_CREDIT_MODE;
 }
 
 const INTEGER = /^-?\d+$/;

@@ -64,7 +64,7 @@ export interface FieldMeta {
   /**
    * A text field holding names the application knows: its values show as their labels, taken from
    * the named source when the definition is served (server/meta/labelSources.ts: `entities`,
-   * `workflowStates`, `fieldNames`, `settings`).
+   * `workflowStates`, `fieldNames`, `settings`, `settingValues`).
    */
   labelsFrom?: string;
   /**

@@ -21,6 +21,10 @@ describe('credit check, pure parts', () => {
     expect(creditMode(' OFF ')).toBe('off');
     expect(creditMode('refuse')).toBe('refuse');
     for (const v of [undefined, null, '', 'sometimes', 'warning']) expect(creditMode(v)).toBe('refuse');
+    // the words the settings grid shows may be typed too
+    expect(creditMode('هشدار')).toBe('warn');
+    expect(creditMode(' بدون  بررسی ')).toBe('off');
+    expect(creditMode('رد')).toBe('refuse');
   });
 
   it('reads a limit: whole Rial above zero, else none (empty, zero, negative, not a number)', () => {
