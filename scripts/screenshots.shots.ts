@@ -1,6 +1,7 @@
 /**
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
- * form, a report, the designer, the 8-column trial balance and the balance sheet. Run by
+ * form, a report, the designer, the 8-column trial balance and the balance sheet, the kardex, the
+ * stock valuation and the stock moves. Run by
  * scripts/screenshots.config.ts (see there); not a test of behaviour, so it lives outside tests/ and
  * `npm test`. SHOTS=trialBalance,balanceSheet pictures only the screens named.
  */
@@ -44,6 +45,18 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
   balanceSheet: async (page) => {
     await page.goto('/accounting/report/balanceSheet');
     await expect(page.getByRole('table', { name: 'ترازنامه' })).toBeVisible();
+  },
+  kardex: async (page) => {
+    await page.goto('/inventory/report/kardex?item=2&warehouse=1');
+    await expect(page.getByRole('table', { name: 'کاردکس کالا' })).toBeVisible();
+  },
+  valuation: async (page) => {
+    await page.goto('/inventory/report/valuation');
+    await expect(page.getByRole('table', { name: 'ارزش موجودی انبارها' })).toBeVisible();
+  },
+  stockMoves: async (page) => {
+    await page.goto('/inventory/stockMove');
+    await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
   },
   designer: async (page) => {
     await page.goto('/systemConfig/designer');

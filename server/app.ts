@@ -44,6 +44,7 @@ import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
 import { registerStockEffect } from './inventory/stockEffect';
+import { registerCreditEffect } from './accounting/creditEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
@@ -123,7 +124,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     rateLimit: { ...base.rateLimit, ...options.config?.rateLimit },
   } as ServerConfig;
   config.databaseUrl = normaliseDatabaseUrl(config.databaseUrl);
-  // the stock effect first: the posting of a document reads the costs its stock moved
+  // the credit check first (it reads the party's balance before this document posts, and a
+  // refusal moves no stock), then stock: the posting of a document reads the costs its stock moved
+  registerCreditEffect();
   registerStockEffect();
   registerAccountingEffects();
   registerAllocationEffect();

@@ -11,7 +11,12 @@ import { LoadingBar } from './shell/LoadingBar';
 
 // Loaded by an effect, not React.lazy: a Suspense boundary reveals its content on a timer, which
 // never fires while a test (or a throttled background tab) holds the page's clock.
-const loadNotices = async () => (await import('./Notices')).Notices;
+// The service worker starts with them: its updates show there (and it stays off the login route).
+const loadNotices = async () => {
+  const notices = await import('./Notices');
+  notices.startServiceWorker();
+  return notices.Notices;
+};
 
 // Read once at start-up: a language or preference change reloads the page.
 const lang = getLang();

@@ -6,7 +6,6 @@ import { installErrorLogging } from '../runtime/uilog';
 import { initI18n } from './i18n';
 import { connectToasts } from './toastSink';
 import { joinOtherTabs, startSession } from './session';
-import { startServiceWorker } from './pwa/registerWorker';
 import { browserInstallEnv } from './pwa/installEnv';
 import { startInstallPrompt } from '../runtime/install/installPrompt';
 import { App } from './App';
@@ -21,7 +20,6 @@ async function start(): Promise<void> {
   const [theme] = await Promise.all([loadTheme(readPrefs()), initI18n(getLang()), joinOtherTabs()]);
   connectToasts();
   startSession();
-  startServiceWorker();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
   createRoot(container).render(

@@ -79,6 +79,8 @@ export function designerUiSchema(t: Translate): UiSchema {
     serverRows: { 'ui:field': 'designerNothing' },
     // what the document moves in stock (docs/inventory.md): kept as published (Designer/Publish with JSON), not drawn here
     stock: { 'ui:field': 'designerNothing' },
+    // the party's credit limit checked on Finalise (docs/credit.md): kept as published, not drawn here
+    credit: { 'ui:field': 'designerNothing' },
   };
 }
 

@@ -6,7 +6,7 @@
  * `from/to`, a date as ISO, an enum by its value, a lookup by the row's id, a boolean as
  * `true`/`false`. Keys the definition does not declare are ignored.
  */
-import { isValidIsoDate } from '../../runtime/shared/jalali';
+import { isValidIsoDate, jalaliMonthLength, jalaliToIso, jalaliYear } from '../../runtime/shared/jalali';
 import type { DateRange, ReportParam } from '../../runtime/shared/reportDefinition';
 
 /** The values being edited, by parameter name (a date range as `{ from?, to? }`, possibly half-typed). */
@@ -37,16 +37,29 @@ function enumValue(param: ReportParam, v: unknown): string | undefined {
   return !param.options || param.options.some((o) => o.value === s) ? s : undefined;
 }
 
+/**
+ * The Jalali year of `today` (1 Farvardin to the last day of Esfand) as ISO dates: the period of a
+ * user who has none selected (one who reads no fiscal periods, such as a storekeeper).
+ */
+export function yearOf(today: string): { from: string; to: string } | undefined {
+  const jy = jalaliYear(today);
+  if (jy === null) return undefined;
+  const from = jalaliToIso(`${jy}/01/01`);
+  const to = jalaliToIso(`${jy}/12/${jalaliMonthLength(jy, 12)}`);
+  return from && to ? { from, to } : undefined;
+}
+
 /** The default of one parameter, as the editor holds it (undefined: none). */
 export function paramDefault(param: ReportParam, period: PeriodRange | null, today: string): unknown {
   const d = param.default;
   switch (param.kind) {
     case 'dateRange':
-      if (d === 'period') return period?.from && period.to ? { from: period.from, to: period.to } : undefined;
+      if (d === 'period')
+        return period?.from && period.to ? { from: period.from, to: period.to } : yearOf(today);
       if (d === 'today') return { from: today, to: today };
       return isObject(d) && isIso(d.from) && isIso(d.to) ? { from: d.from, to: d.to } : undefined;
     case 'date':
-      if (d === 'period') return period?.to;
+      if (d === 'period') return period?.to ?? today;
       if (d === 'today') return today;
       return isIso(d) ? d : undefined;
     case 'enum':

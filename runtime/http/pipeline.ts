@@ -3,8 +3,9 @@
  * (except to /Token and revoke), the selectedYear, tenant (business calls) and Accept-Language
  * headers, normalises bodies
  * and JSON answers (runtime/shared/normalize.ts), drives the loading indicator, checks business
- * answers for the envelope and hands every failure to the error catalogue; failed calls then
- * reject with ApiError so forms can show field errors inline.
+ * answers for the envelope and hands every failure to the error catalogue (and the messages of a
+ * successful answer to notices.ts, as warnings); failed calls then reject with ApiError so forms can
+ * show field errors inline.
  */
 import { ofetch, type FetchOptions, type FetchResponse } from 'ofetch';
 import { normalizeDeep } from '../shared/normalize';
@@ -15,6 +16,7 @@ import { getCurrentPeriod } from '../period/current';
 import { getTenant } from '../tenant/current';
 import { ApiError } from './ApiError';
 import { handleFailure, type FailureContext } from './catalogue';
+import { showAnswerNotices } from './notices';
 import { loadingFinished, loadingStarted, tracksLoading } from './loading';
 
 export interface CallOptions {
@@ -160,6 +162,9 @@ export async function request<T>(
   if (isBusinessUrl(url) && isEnvelope(response._data) && response._data.State !== EnvelopeState.Ok) {
     return fail(await failureContext(status, url, response._data), options);
   }
+  // what a successful answer tells without refusing (a credit limit passed under `warn`): warnings,
+  // shown for every call, a quiet one too (`silent` keeps only the error catalogue quiet)
+  if (isBusinessUrl(url) && isEnvelope(response._data)) showAnswerNotices(response._data);
   return response;
 }
 

@@ -12,6 +12,7 @@ import type { StockDefinition } from './stock';
 import type { PostingDefinition } from './posting';
 import type { Expr } from './rules';
 import type { AllocationSpec, LineImportSpec, SettlementSpec } from './treasury';
+import type { CreditDefinition } from './credit';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -65,7 +66,7 @@ export interface FieldMeta {
   /**
    * A text field holding names the application knows: its values show as their labels, taken from
    * the named source when the definition is served (server/meta/labelSources.ts: `entities`,
-   * `workflowStates`, `fieldNames`, `settings`).
+   * `workflowStates`, `fieldNames`, `settings`, `settingValues`).
    */
   labelsFrom?: string;
   /**
@@ -279,6 +280,12 @@ export interface EntityDefinition {
    * documents allocated to it (runtime/shared/treasury.ts).
    */
   settlement?: SettlementSpec;
+  /**
+   * The party's credit limit checked when a document is finalised (runtime/shared/credit.ts,
+   * docs/credit.md): its open balance plus the document's amount against the limit on its row,
+   * refused or warned by the setting `sales.creditLimit.mode`.
+   */
+  credit?: CreditDefinition;
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.

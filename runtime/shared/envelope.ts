@@ -78,12 +78,17 @@ export const EnvelopeState = {
 } as const;
 export type EnvelopeState = (typeof EnvelopeState)[keyof typeof EnvelopeState];
 
-export function ok<T>(data: T): Envelope<T> {
+/**
+ * A successful answer. `messages` (with their texts in the request language) are what the server
+ * tells without refusing, e.g. a credit limit passed under the setting `warn`: the client shows an
+ * Ok answer's MessageTexts as warnings (runtime/http/notices.ts).
+ */
+export function ok<T>(data: T, messages: (MessageRef & { Message: string })[] = []): Envelope<T> {
   return {
     State: EnvelopeState.Ok,
     Data: data,
-    MessageTexts: [],
-    Messages: [],
+    MessageTexts: messages.map((m) => m.Message),
+    Messages: messages.map(({ Key, Params }) => ({ Key, Params })),
     ServerMessageTexts: [],
     TableMessageTexts: [],
   };

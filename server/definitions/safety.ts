@@ -14,6 +14,7 @@ import { evaluate, unsafeOperations, type Expr, type RuleSet } from '../../runti
 import { numberingProblems } from '../../runtime/shared/numbering';
 import { stockExpressions, stockProblems } from './stockCheck';
 import { declaredPostings, postingProblems } from './postingCheck';
+import { creditExpressions, creditProblems } from './creditCheck';
 
 export interface SafetyProblem {
   path: string;
@@ -179,6 +180,8 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
   out.push(...stockProblems(def));
   // what the document posts to the ledger (./postingCheck.ts)
   out.push(...postingProblems(def));
+  // the party's credit limit checked on Finalise (./creditCheck.ts)
+  out.push(...creditProblems(def));
   // every expression tried over no data, all within one run's budget (a publish holds the loop ≤ ~50 ms)
   const trial: Trial = { spent: false };
   withinRuleBudget(() => {
@@ -186,6 +189,7 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
     for (const [name, child] of Object.entries(def.children ?? {}))
       ruleSetProblems(`/children/${name}/rules`, child.rules, out, trial);
     for (const [at, expr] of stockExpressions(def)) exprProblems(at, expr, out, trial);
+    for (const [at, expr] of creditExpressions(def)) exprProblems(at, expr, out, trial);
     for (const { path, posting } of declaredPostings(def))
       posting.lines.forEach((line, i) => {
         for (const part of ['debit', 'credit', 'when'] as const)

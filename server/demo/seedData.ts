@@ -168,7 +168,10 @@ export function demoCustomers(count = 40): SeedRow[] {
       ...(company ? { nationalId: companyId(String(1010000000 + i * 7919)) } : {}),
       mobile,
       city,
-      creditLimit: Math.floor(r() * 500) * 1_000_000,
+      // wholesale credit (0 to ~100 billion Rial; 0: no limit), in the scale of the demo's invoices
+      // (hundreds of millions to billions) and balances: most customers take their drafts' invoices,
+      // seven of the full demo's forty are past their limit (docs/credit.md)
+      creditLimit: Math.floor(r() * 500) * 200_000_000,
       registeredOn: isoDate(YEAR_1405_START, Math.floor(r() * 240)),
       active: r() > 0.15,
       address: `${city}، ${pick(r, STREETS)}، پلاک ${1 + Math.floor(r() * 200)}`,

@@ -13,6 +13,7 @@ import { attachmentFields } from '../attachments/cleanup';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { Lang } from '../../runtime/shared/definition';
+import type { Message } from '../i18n';
 import type { Untyped } from '../db/untyped';
 import { notFound } from '../http/errors';
 import type { Lines } from './document';
@@ -28,6 +29,8 @@ export interface LifecycleCall {
   entity: Entity;
   user: CurrentUser;
   lang: Lang;
+  /** Where the write leaves the warnings its answer carries (WriteRequest.notices). */
+  notices?: Message[];
 }
 
 /** Finalise or Cancel the row `id` at `version`: the row as stored after the transition. */
@@ -50,6 +53,7 @@ export async function transitionRow(
     values: null,
     transition,
     ...(reason === undefined ? {} : { reason }),
+    ...(call.notices ? { notices: call.notices } : {}),
   });
 }
 
@@ -106,5 +110,6 @@ export async function amendRow(call: LifecycleCall, id: number): Promise<Row | n
     lang: call.lang,
     values: amendmentValues(entity, old),
     lines: amendmentLines(entity, lines),
+    ...(call.notices ? { notices: call.notices } : {}),
   });
 }

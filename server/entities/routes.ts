@@ -34,6 +34,7 @@ import { fieldModes, hiddenOf, stripAnswer, type FieldMode } from '../security/f
 import type { Lang } from '../../runtime/shared/definition';
 import { amendRow, transitionRow } from './lifecycleActions';
 import { entityPeriod } from './period';
+import type { Message } from '../i18n';
 
 function positiveInt(v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw badRequest();
@@ -63,6 +64,11 @@ interface ActionCall {
   lang: Lang;
   year: number | null;
   reply: FastifyReply;
+  /**
+   * What the call's write tells without refusing (WriteRequest.notices: a credit limit passed under
+   * `warn`), answered in the Ok envelope's MessageTexts and Messages.
+   */
+  notices: Message[];
 }
 
 type Handler = (call: ActionCall) => Promise<FastifyReply>;
@@ -70,9 +76,9 @@ type Handler = (call: ActionCall) => Promise<FastifyReply>;
 /** The role's field modes: hidden fields are never answered nor written, read-only ones kept. */
 const modesOf = (c: ActionCall) => fieldModes(c.ctx, c.user, c.entity);
 
-/** The answer envelope of a handler's data, without the fields hidden from the role. */
+/** The answer envelope of a handler's data, without the fields hidden from the role, with its notices. */
 function answer(c: ActionCall, modes: Map<string, FieldMode>, data: unknown): FastifyReply {
-  return c.reply.send(ok(stripAnswer(data, hiddenOf(modes))));
+  return c.reply.send(ok(stripAnswer(data, hiddenOf(modes)), c.notices));
 }
 
 /** Reads answer the row(s) the repository gives; Print is Get under another permission. */
@@ -103,6 +109,7 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       lang: c.lang,
       input: c.body.values,
       period: await entityPeriod(c.ctx, c.entity, c.year, c.lang),
+      notices: c.notices,
     });
     return answer(c, modes, row ? (await addAggregates(c.ctx, c.entity, [row]))[0] : row);
   },
@@ -120,6 +127,7 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       id,
       version,
       input: c.body.values,
+      notices: c.notices,
     });
     return answer(c, modes, row ? (await addAggregates(c.ctx, c.entity, [row]))[0] : row);
   },
@@ -136,6 +144,7 @@ const HANDLERS: Record<EntityActionName, Handler> = {
       id,
       version,
       input: undefined,
+      notices: c.notices,
     });
     return answer(c, modes, null);
   },
@@ -195,7 +204,16 @@ export async function entityPlugin(app: FastifyInstance): Promise<void> {
       if (!perms[ENTITY_ACTION_PERMISSION[action]]) throw forbidden();
       checkLicence(ctx, entity);
       await checkBranches(ctx, entity, req);
-      return HANDLERS[action]({ ctx, entity, user, body, lang: req.lang, year: selectedYear(req), reply });
+      return HANDLERS[action]({
+        ctx,
+        entity,
+        user,
+        body,
+        lang: req.lang,
+        year: selectedYear(req),
+        reply,
+        notices: [],
+      });
     },
   );
 }

@@ -11,6 +11,7 @@
  * out since is refused alike.
  */
 import type { Lang } from '../../runtime/shared/definition';
+import { sentenceQuantity } from '../../runtime/shared/fieldKinds/numberText';
 import {
   ALLOW_NEGATIVE_FIELD,
   STOCK_ITEM_ENTITY,
@@ -98,11 +99,11 @@ async function shortage(
     onHandNow(w.db, key),
   ]);
   return stockError(
-    new StockRefused(textKey, () => ({
+    new StockRefused(textKey, (lang) => ({
       item,
       warehouse,
-      available: fromMilli(available),
-      quantity: fromMilli(quantity),
+      available: sentenceQuantity(fromMilli(available), lang),
+      quantity: sentenceQuantity(fromMilli(quantity), lang),
       row: row ?? '',
     })),
   );

@@ -21,6 +21,7 @@ import { isModuleName } from '../../runtime/shared/modules';
 import { TEXT_KEY } from '../../runtime/shared/envelope';
 import { fieldMessage, t, textParams } from '../i18n';
 import { postingDataProblems, postingLookupProblems } from '../definitions/postingCheck';
+import { creditDataProblems, creditLookupProblems } from '../definitions/creditCheck';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
@@ -72,10 +73,10 @@ export function checkDefinition(
   lookups('/fields', def.fields);
   for (const [name, child] of Object.entries(def.children ?? {}))
     lookups(`/children/${name}/fields`, child.fields);
-  // what the posting looks up (server/definitions/postingCheck.ts)
-  for (const p of postingLookupProblems(expandDetailAccount(def), (k) =>
-    k === key ? expandDetailAccount(def) : ctx.registry.byEntityKey(k)?.def,
-  ))
+  // what the posting and the credit check look up (server/definitions/postingCheck.ts, creditCheck.ts)
+  const expanded = expandDetailAccount(def);
+  const defOf = (k: string) => (k === key ? expanded : ctx.registry.byEntityKey(k)?.def);
+  for (const p of [...postingLookupProblems(expanded, defOf), ...creditLookupProblems(expanded, defOf)])
     problems.push({ path: p.path, message: t(lang, `designerCheck.${p.key}`, p.params) });
   if (problems.length === 0) problems.push(...compileProblems(ctx, def));
   return problems;
@@ -125,8 +126,10 @@ export async function plan(
   const denied = await publishAccessProblems(ctx, user, def, lang);
   if (denied.length)
     throw invalid(denied.map((p) => fieldMessage(lang, p.path, TEXT_KEY, textParams(p.message))));
-  // the accounts, settings and detail group the definition names exist (server/definitions/postingCheck.ts)
-  const missing = await postingDataProblems(ctx.db as unknown as Untyped, def);
+  // the accounts, settings and detail group the definition names exist (server/definitions/postingCheck.ts,
+  // creditCheck.ts)
+  const db = ctx.db as unknown as Untyped;
+  const missing = [...(await postingDataProblems(db, def)), ...(await creditDataProblems(db, def))];
   if (missing.length)
     throw invalid(
       missing.map((p) =>

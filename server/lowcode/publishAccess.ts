@@ -123,6 +123,16 @@ function reads(def: EntityDefinition): Read[] {
     const read = exprRead(`/workflow/transitions/${i}/when`, tr.when, children);
     if (read) out.push(read);
   });
+  // a credit check's refusal tells the document's amount (docs/credit.md)
+  const credit = def.credit;
+  if (credit) {
+    out.push(named('/credit/party', credit.party));
+    const amount =
+      typeof credit.amount === 'string'
+        ? named('/credit/amount', credit.amount)
+        : exprRead('/credit/amount', credit.amount, children);
+    if (amount) out.push(amount);
+  }
   return out;
 }
 
@@ -283,7 +293,32 @@ export async function publishAccessProblems(
         message: t(lang, 'designerCheck.hiddenField', { field: `${l.entity}.${l.displayField}` }),
       });
   }
+  problems.push(...(await creditLimitProblems(ctx, user, def, before, lang)));
   return problems;
+}
+
+/**
+ * A credit check tells the party's limit (docs/credit.md): its `limitField` may not be one hidden
+ * from the designer on the party's entity (unless the definition in force has it already).
+ */
+async function creditLimitProblems(
+  ctx: AppContext,
+  user: CurrentUser,
+  def: EntityDefinition,
+  before: EntityDefinition | undefined,
+  lang: Lang,
+): Promise<AccessProblem[]> {
+  const credit = def.credit;
+  if (!credit || same(at(before, '/credit/limitField'), credit.limitField)) return [];
+  const key = Object.hasOwn(def.fields, credit.party) ? def.fields[credit.party]?.lookup?.entity : undefined;
+  const target = key ? ctx.registry.byEntityKey(key) : undefined;
+  if (!target || !(await hiddenFor(ctx, user, target)).has(credit.limitField)) return [];
+  return [
+    {
+      path: '/credit/limitField',
+      message: t(lang, 'designerCheck.hiddenField', { field: `${target.key}.${credit.limitField}` }),
+    },
+  ];
 }
 
 /**

@@ -13,6 +13,7 @@ import { SETTING_TITLES } from '../entities/gates';
 import { ACCOUNT_SETTINGS, accountSettingKey, type AccountSettingName } from '../accounting/standardChart';
 import { t } from '../i18n';
 import { DEFAULT_WAREHOUSE_SETTING, DEFAULT_WAREHOUSE_TITLE } from '../../runtime/shared/stock';
+import { CREDIT_MODE_LABELS, CREDIT_MODE_SETTING, CREDIT_MODE_TITLE } from '../../runtime/shared/credit';
 
 /** The default accounts' settings (`accounting.account.*`) by their labels in the translations. */
 function accountSettingTitles(): Record<string, LocalText> {
@@ -60,8 +61,11 @@ export const LABEL_SOURCES: Record<string, LabelSource> = {
   settings: () => ({
     ...SETTING_TITLES,
     [DEFAULT_WAREHOUSE_SETTING]: DEFAULT_WAREHOUSE_TITLE,
+    [CREDIT_MODE_SETTING]: CREDIT_MODE_TITLE,
     ...accountSettingTitles(),
   }),
+  /** A setting's value that is a code of a closed list («warn» of the credit mode) → its word. */
+  settingValues: () => ({ ...CREDIT_MODE_LABELS }),
 };
 
 /** The definition with every `labelsFrom` field's enumLabels filled in (its own labels first). */

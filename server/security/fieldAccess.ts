@@ -6,7 +6,9 @@
  * lineGuard.ts).
  */
 import { LOOKUP_DISPLAY_SUFFIX, type Lang } from '../../runtime/shared/definition';
+import type { Kysely } from 'kysely';
 import type { AppContext, CurrentUser } from '../context';
+import type { SystemTables } from '../db/types';
 import type { Entity } from '../definitions/registry';
 import { invalid } from '../http/errors';
 import { fieldMessage } from '../i18n';
@@ -28,15 +30,18 @@ export { FIELD_MODES } from '../../runtime/shared/fieldModes';
 
 /**
  * The user's role's field modes on one entity (only fields of its current definition; line fields
- * as `{child}.{field}`, with the computed line fields that read a hidden one hidden too).
+ * as `{child}.{field}`, with the computed line fields that read a hidden one hidden too). `db` is a
+ * write's transaction when asked from inside one (on SQLite its one connection until commit; read
+ * there, uncached).
  */
 export async function fieldModes(
   ctx: AppContext,
   user: CurrentUser,
   entity: Pick<Entity, 'key' | 'def'>,
+  db: Kysely<SystemTables> = ctx.db,
 ): Promise<Map<string, FieldMode>> {
-  const rows = await cached(ctx.db, ['field_permissions'], `fields:${user.role}\u0000${entity.key}`, () =>
-    ctx.db
+  const rows = await cached(db, ['field_permissions'], `fields:${user.role}\u0000${entity.key}`, () =>
+    db
       .selectFrom('field_permissions')
       .select(['field', 'mode'])
       .where('role', '=', user.role)

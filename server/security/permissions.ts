@@ -1,6 +1,8 @@
 /** Role permissions per entity; vendor/customer users additionally need the entity in their menu_access. */
 import { ENTITY_ACTIONS, type EntityAction, type EntityPermissions } from '../../runtime/shared/definition';
+import type { Kysely } from 'kysely';
 import type { AppContext, CurrentUser } from '../context';
+import type { SystemTables } from '../db/types';
 import { forbidden } from '../http/errors';
 import { cached } from './accessCache';
 import { applyWriteRule } from './writeRule';
@@ -26,9 +28,10 @@ export function partyKind(user: CurrentUser): 'vendor' | 'customer' | null {
 export async function menuAccess(
   ctx: AppContext,
   user: Pick<CurrentUser, 'id' | 'role'>,
+  db: Kysely<SystemTables> = ctx.db,
 ): Promise<Set<string>> {
-  const rows = await cached(ctx.db, ['menu_access'], `menu:${user.role}\u0000${user.id}`, () =>
-    ctx.db
+  const rows = await cached(db, ['menu_access'], `menu:${user.role}\u0000${user.id}`, () =>
+    db
       .selectFrom('menu_access')
       .select('entity')
       .where('who', 'in', [user.role, `user:${user.id}`])
@@ -37,15 +40,19 @@ export async function menuAccess(
   return new Set(rows.map((r) => r.entity));
 }
 
-/** All permissions of the user's role, by entity key; vendor/customer limited to their menu_access. */
+/**
+ * All permissions of the user's role, by entity key; vendor/customer limited to their menu_access.
+ * `db` is a write's transaction when asked from inside one (read there, uncached).
+ */
 export async function permissionsByEntity(
   ctx: AppContext,
   user: CurrentUser,
+  db: Kysely<SystemTables> = ctx.db,
 ): Promise<Map<string, EntityPermissions>> {
-  const rows = await cached(ctx.db, ['role_permissions'], `perms:${user.role}`, () =>
-    ctx.db.selectFrom('role_permissions').selectAll().where('role', '=', user.role).execute(),
+  const rows = await cached(db, ['role_permissions'], `perms:${user.role}`, () =>
+    db.selectFrom('role_permissions').selectAll().where('role', '=', user.role).execute(),
   );
-  const allowed = partyKind(user) ? await menuAccess(ctx, user) : null;
+  const allowed = partyKind(user) ? await menuAccess(ctx, user, db) : null;
   const out = new Map<string, EntityPermissions>();
   for (const r of rows) {
     if (allowed && !allowed.has(r.entity)) continue;
@@ -71,8 +78,9 @@ export async function entityPermissions(
   ctx: AppContext,
   user: CurrentUser,
   key: string,
+  db: Kysely<SystemTables> = ctx.db,
 ): Promise<EntityPermissions> {
-  return (await permissionsByEntity(ctx, user)).get(key) ?? { ...NONE };
+  return (await permissionsByEntity(ctx, user, db)).get(key) ?? { ...NONE };
 }
 
 export async function requirePermission(

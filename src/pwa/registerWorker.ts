@@ -61,8 +61,12 @@ async function register(): Promise<void> {
   }
 }
 
+let started = false;
+
+/** Registers the worker once the app is stable; a second call (StrictMode's effects) does nothing. */
 export function startServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (started || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  started = true;
   whenStable(() => void register(), {
     onLoad: (done) => {
       if (document.readyState === 'complete') done();

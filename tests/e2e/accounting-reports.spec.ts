@@ -314,12 +314,18 @@ test.describe('desktop', () => {
 /** A draft sales invoice of two lines dated `date` (ISO), by the API; its id. */
 async function createDraftInvoice(request: APIRequestContext, token: string, date: string): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
-  const first = async (path: string) => {
-    const answer = await request.post(`/api/${path}/GetList`, { headers, data: { startRow: 0, endRow: 1 } });
+  const first = async (path: string, filterModel: object = {}) => {
+    const answer = await request.post(`/api/${path}/GetList`, {
+      headers,
+      data: { startRow: 0, endRow: 1, filterModel },
+    });
     expect(answer.ok(), await answer.text()).toBe(true);
     return ((await answer.json()) as { Data: { rows: { id: number }[] } }).Data.rows[0]!.id;
   };
-  const [customer, item] = [await first('Sales/Customer'), await first('Inventory/Item')];
+  const [customer, item] = [
+    await first('Sales/Customer', { code: { filterType: 'text', type: 'equals', filter: 'C-0001' } }),
+    await first('Inventory/Item'),
+  ];
   const answer = await request.post('/api/Sales/Invoice/Create', {
     headers,
     data: {

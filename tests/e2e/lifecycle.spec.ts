@@ -78,7 +78,14 @@ test('staff finalises, cancels and amends an invoice; a vendor may not finalise'
     post<{ rows: T[] }>(request, admin, `${path}/GetList`, { startRow: 0, endRow: 1 }).then(
       (l) => l.rows[0]!,
     );
-  const customer = (await first<{ id: number }>('Sales/Customer')).id;
+  // a demo customer (another spec adds one with a low credit limit, which sorts first)
+  const customer = (
+    await post<{ rows: { id: number }[] }>(request, admin, 'Sales/Customer/GetList', {
+      startRow: 0,
+      endRow: 1,
+      filterModel: { code: { filterType: 'text', type: 'equals', filter: 'C-0001' } },
+    })
+  ).rows[0]!.id;
   const item = (await first<{ id: number }>('Inventory/Item')).id;
   const stamp = `LC${String(Date.now()).slice(-7)}`;
   const today = todayIso();

@@ -58,6 +58,9 @@ describe.each(DIALECTS)('borrowed labels on %s', (dialect) => {
     expect(setting.fields.key?.enumLabels?.['licence.expiresOn']?.fa).toBe('پایان اعتبار مجوز');
     const en = await definition('systemConfig', 'setting', 'en');
     expect(en.fields.key?.enumLabels?.['licence.expiresOn']?.en).toBe('Licence expires on');
+    // a value of a closed list reads as its word: the credit mode «warn» is «هشدار»
+    expect(setting.fields.value?.enumLabels?.warn?.fa).toBe('هشدار');
+    expect(setting.fields.value?.enumLabels?.refuse?.fa).toBe('رد');
   });
 
   it('leaves a definition without borrowed labels as it is', async () => {

@@ -126,6 +126,11 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     expect(await balance(item, w1)).toEqual({ quantity: 5, value: 10_000 });
     // another warehouse's stock does not count
     expect((await move('issue', w2, [{ item, quantity: 1 }])).status).toBe(417);
+    // quantities read as people write them: thousands grouped, the Persian decimal separator
+    const more = await newItem();
+    await move('receipt', w1, [{ item: more, quantity: 1234.5, unitCost: 10 }]);
+    const large = errors((await move('issue', w1, [{ item: more, quantity: 12345 }])).body);
+    expect(large).toContain('موجودی ۱٬۲۳۴٫۵، درخواست ۱۲٬۳۴۵');
   });
 
   it('lets an item that allows negative stock go below zero, the shortfall at the last average', async () => {

@@ -19,6 +19,15 @@ export function sentenceNumber(value: number, lang: Lang): string {
   return lang === 'fa' ? toPersianDigits(text.replace('.', '\u066b')) : text;
 }
 
+/**
+ * A quantity put into a sentence (what is available, what was asked): grouped by thousands and
+ * with the language's decimal separator, «۱۰٬۳۵۴٫۵» in fa.
+ */
+export function sentenceQuantity(value: number, lang: Lang): string {
+  const grouped = groupThousands(plainNumber(value), groupSeparator(lang));
+  return lang === 'fa' ? toPersianDigits(grouped.replace('.', '\u066b')) : grouped;
+}
+
 /** Grouping separator shown between thousands: Arabic thousands separator in fa, comma otherwise. */
 export function groupSeparator(lang: Lang): string {
   return lang === 'fa' ? '\u066c' : ',';
@@ -44,8 +53,13 @@ export function formatNumber(value: unknown, lang: Lang): string {
   return localDigits(plainNumber(value), lang);
 }
 
-/** A Rial amount: thousands separators and the digits of `lang`, e.g. ۱۲٬۳۴۵٬۰۰۰ in fa. */
+/**
+ * A Rial amount: thousands separators and the digits of `lang`, e.g. ۱۲٬۳۴۵٬۰۰۰ in fa. A BigInt
+ * (a sum over the ledger, which may pass 2^53) is written exactly.
+ */
 export function formatMoney(value: unknown, lang: Lang): string {
+  if (typeof value === 'bigint')
+    return localDigits(groupThousands(value.toString(), groupSeparator(lang)), lang);
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
   return localDigits(groupThousands(plainNumber(value), groupSeparator(lang)), lang);
 }

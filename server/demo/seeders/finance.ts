@@ -7,6 +7,7 @@
  * small a few of each. Parts needing items (inventory.item)
  * are skipped when there are none.
  */
+import { CREDIT_MODE_SETTING, DEFAULT_CREDIT_MODE } from '../../../runtime/shared/credit';
 import type { Kysely } from 'kysely';
 import { sheba } from '../seedData';
 import type { SystemTables } from '../../db/types';
@@ -67,6 +68,10 @@ function moneyDocs(
 export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) => {
   const volume = VOLUME[ctx.config.demoVolume];
   const chart = await seedStandardChart(db, ctx);
+  // a customer's credit limit refuses an invoice that passes it (docs/credit.md)
+  await insertBatch(db, ctx, 'systemConfig.setting', [
+    { key: CREDIT_MODE_SETTING, value: DEFAULT_CREDIT_MODE },
+  ]);
   const banks = await insertBatch(
     db,
     ctx,

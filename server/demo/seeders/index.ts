@@ -16,6 +16,7 @@ import { seedStock } from './stock';
 import { seedOpening } from './opening';
 import { seedLedger } from './ledger';
 import { seedTreasury } from './treasury';
+import { seedNumbers } from './numbers';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -38,6 +39,8 @@ export const SEEDERS: Seeder[] = [
   seedPlanActuals,
   // the vouchers and ledger entries of the final documents and vouchers
   seedLedger,
+  // numbers of the documents made final in bulk, in date order
+  seedNumbers,
   // cheques with their moves, allocations, a bank statement: vouchers of their own (bulk)
   seedTreasury,
 ];

@@ -12,6 +12,7 @@ import type { Entity } from '../../definitions/registry';
 import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
 import type { FieldMode } from '../../security/fieldAccess';
+import type { Message } from '../../i18n';
 import type { Lines } from '../document';
 import type { Row } from '../rows';
 import type { WriteAction } from '../rules/types';
@@ -46,6 +47,13 @@ interface RequestBase {
    * account: runWriteIn): the guards that keep users off such rows (Effect.guard) let it through.
    */
   byEffect?: boolean;
+  /**
+   * Where the write leaves what its answer must tell without refusing (a credit limit passed under
+   * the setting `warn`, accounting/creditEffect.ts): steps and effects push their messages; the
+   * route answers them in the Ok envelope (MessageTexts, Messages) once the write has committed.
+   * Absent: nobody is told (a write of the server's own).
+   */
+  notices?: Message[];
 }
 
 /**

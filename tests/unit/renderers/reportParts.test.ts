@@ -37,7 +37,7 @@ describe('report parameters', () => {
     });
   });
 
-  it('"today" and no period: a range of today; without a period, no default (then required)', () => {
+  it('"today": a range of today; without a selected period, "period" is the Jalali year of today', () => {
     const range = {
       name: 'r',
       label: { fa: 'r' },
@@ -48,11 +48,18 @@ describe('report parameters', () => {
     expect(defaultValues([range], null, '2025-06-01')).toEqual({
       r: { from: '2025-06-01', to: '2025-06-01' },
     });
+    // 2025-06-01 is 1404/03/11: the year 1404 runs from 2025-03-21 to 2026-03-20
     const values = defaultValues(params, null, '2025-06-01');
-    expect(values.period).toBeUndefined();
-    expect(paramProblems(params, values).map((p) => [p.param.name, p.problem])).toEqual([
-      ['period', 'required'],
-    ]);
+    expect(values.period).toEqual({ from: '2025-03-21', to: '2026-03-20' });
+    expect(paramProblems(params, values)).toEqual([]);
+    // and a leap year's Esfand has 30 days: 1403 ends on 2025-03-20
+    expect(defaultValues(params, null, '2024-12-01').period).toEqual({
+      from: '2024-03-20',
+      to: '2025-03-20',
+    });
+    // a "period" date is today
+    const asOf = { name: 'd', label: { fa: 'd' }, kind: 'date' as const, default: 'period' };
+    expect(defaultValues([asOf], null, '2025-06-01')).toEqual({ d: '2025-06-01' });
   });
 
   it('a half-typed date is invalid and stops a run; it is not sent', () => {
