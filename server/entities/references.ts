@@ -47,7 +47,7 @@ function lookupFields(entity: Entity): LookupField[] {
 }
 
 /** The ids of `ids` that name a row of `target` visible to `user` (all ids beyond MAX_ROW_ID are missing). */
-async function existingIds(
+export async function existingIds(
   ctx: AppContext,
   db: Untyped,
   target: Entity,

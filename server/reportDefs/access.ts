@@ -54,6 +54,9 @@ async function partyDetail(ctx: AppContext, entity: Entity, partyId: number | nu
   return v === null || v === undefined ? null : Number(v);
 }
 
+/** The other entities a report's source shows rows of (ReportSource.alsoReads). */
+const alsoReads = (def: ReportDefinition): readonly string[] => SOURCES.get(def.source)?.alsoReads ?? [];
+
 /** Whether the report shows in the user's menu (permissions only; the detail account is checked on run). */
 export async function mayOpen(
   ctx: AppContext,
@@ -63,7 +66,11 @@ export async function mayOpen(
 ): Promise<boolean> {
   const all = perms ?? (await permissionsByEntity(ctx, user));
   const kind = partyKind(user);
-  if (!kind) return !!ctx.registry.byEntityKey(def.entity) && !!all.get(def.entity)?.view;
+  if (!kind)
+    return (
+      !!ctx.registry.byEntityKey(def.entity) &&
+      [def.entity, ...alsoReads(def)].every((key) => !!all.get(key)?.view)
+    );
   const own = partyEntity(ctx, kind);
   if (!def.scope || !own || !all.get(own.key)?.view || !ctx.registry.byEntityKey(def.entity)) return false;
   return (await menuAccess(ctx, user)).has(reportSlotKey(def));
@@ -89,8 +96,10 @@ export async function reportAccess(
     if (detail === null) throw forbidden();
     forced[def.scope.detail] = detail;
   } else {
-    const p = perms.get(entity.key);
-    if (!p?.view || !p[action]) throw forbidden();
+    for (const key of [entity.key, ...(source.alsoReads ?? [])]) {
+      const p = perms.get(key);
+      if (!p?.view || !p[action]) throw forbidden();
+    }
   }
   const hiddenEntityFields = hiddenOf(await fieldModes(ctx, user, entity));
   const hidden = new Set(

@@ -47,5 +47,10 @@ export interface ReportSource {
    * filtering on one is refused (400).
    */
   reads(name: string): readonly string[];
+  /**
+   * Entities whose rows the source shows besides the report's entity (a reconciliation's ledger
+   * entries): a staff caller needs the same right (view, export) on each of them too.
+   */
+  alsoReads?: readonly string[];
   run(call: SourceCall): Promise<SourceAnswer>;
 }

@@ -28,11 +28,15 @@ export function ownPartyValues(entity: Entity, user: CurrentUser, values: unknow
   return { ...values, [party]: user.partyId };
 }
 
-/** Fields of `def` a user may not write because it is a party user and they are not partyEditable. */
+/**
+ * Fields of `def` a user may not write because it is a party user and they are not partyEditable:
+ * for users of every kind the row is scoped to (scope.party's and each of scope.also's).
+ */
 export function partyReadOnly(def: Pick<EntityDefinition, 'schema' | 'scope'>, user: CurrentUser): string[] {
   const scope = def.scope;
-  if (!scope?.partyEditable || !scope.partyKind || partyKind(user) !== scope.partyKind) return [];
+  const party = scopeParty(def, partyKind(user));
+  if (!scope?.partyEditable || !party) return [];
   const editable = new Set(scope.partyEditable);
   // the party field itself is set by ownPartyValues
-  return Object.keys(def.schema.properties).filter((f) => !editable.has(f) && f !== scope.party);
+  return Object.keys(def.schema.properties).filter((f) => !editable.has(f) && f !== party);
 }

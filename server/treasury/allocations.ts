@@ -24,6 +24,8 @@ import { toApiRow, type Row } from '../entities/rows';
 import type { WriteState } from '../entities/write/state';
 import { registerEffect } from '../entities/write/steps/effects';
 import { fieldMetaOf } from '../accounting/postingBuilder';
+import { existingIds } from '../entities/references';
+import { permissionsByEntity } from '../security/permissions';
 
 const asId = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : NaN;
@@ -89,12 +91,22 @@ async function readTarget(w: WriteState, a: Allocation): Promise<Row | undefined
   return row ? toApiRow(a.target, row) : undefined;
 }
 
+/** Whether the user finalising may read the target: its entity's view right and its row scope. */
+async function mayRead(w: WriteState, a: Allocation): Promise<boolean> {
+  if (w.request.byEffect || !w.user) return true;
+  if (!(await permissionsByEntity(w.ctx, w.user)).get(a.target.key)?.view) return false;
+  return (await existingIds(w.ctx, w.db, a.target, w.user, [a.id])).has(a.id);
+}
+
 /** Takes the document's allocations off its targets' open amounts (Finalise). */
 async function allocate(w: WriteState): Promise<void> {
   const def = w.entity.def;
   if (!def.allocations?.length || !w.row) return;
   for (const a of allocationsOf(w, def, w.row, w.lines)) {
     const settlement = a.target.def.settlement;
+    // a target the finaliser may not read is named by nothing of its own (number, open amount)
+    if (!(await mayRead(w, a)))
+      throw refusal('notVisible', (lang) => ({ target: `${localText(a.target.def.title, lang)} #${a.id}` }));
     const target = await readTarget(w, a);
     const name = (lang: Lang) => targetText(a.target, target, a.id, lang);
     if (!settlement || !target)

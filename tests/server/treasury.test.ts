@@ -14,6 +14,7 @@ import type { EntityRow } from '../../runtime/shared/definition';
 import type { ListPage } from '../../runtime/shared/envelope';
 import type { ReportResult } from '../../runtime/shared/reportDefinition';
 import { todayIso } from '../../runtime/shared/businessDay';
+import { toPersianDigits } from '../../runtime/shared/normalize';
 import type { Untyped } from '../../server/db/untyped';
 import { LEDGER_ENTRIES } from '../../server/accounting/ledgerTables';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
@@ -431,6 +432,24 @@ describe.each(DIALECTS)('treasury on %s', (dialect) => {
     expect(refused.status).toBe(417);
     expect(errors(refused.body)[0]).toContain('بیشتر است');
     expect((await get('Treasury/Receipt', over.id)).docState).toBe('draft');
+    // who may not read invoices learns nothing of one from the refusal (number, open amount)
+    const invoices = () =>
+      app.ctx.db
+        .updateTable('role_permissions')
+        .where('role', '=', 'staff')
+        .where('entity', '=', 'sales.invoice');
+    await invoices().set({ can_view: 0 }).execute();
+    try {
+      const blind = await finalise('Treasury/Receipt', over);
+      expect(blind.status).toBe(417);
+      const text = errors(blind.body).join(' ');
+      expect(text).toContain('در دسترس شما نیست');
+      expect(text).not.toContain(toPersianDigits(String(invoice.number)));
+      expect(text).not.toContain(String(invoice.number));
+      expect(text).not.toMatch(/ریال/);
+    } finally {
+      await invoices().set({ can_view: 1 }).execute();
+    }
     // another customer's receipt does not settle this invoice
     const otherParty = ok(await receipt(otherCustomer, 5, [{ invoice: invoice.id, amount: 5 }]));
     expect((await finalise('Treasury/Receipt', otherParty)).status).toBe(417);
@@ -649,7 +668,49 @@ describe.each(DIALECTS)('treasury on %s', (dialect) => {
     expect(second.status).toBe(417);
   });
 
-  it('the due-cheques report lists open final cheques by due date; the dashboard card sums the next seven days', async () => {
+  it('the reconciliation shows ledger entries only to who may read vouchers', async () => {
+    const statement = (await list('Treasury/BankStatement'))[0]!;
+    const run = () =>
+      call<ReportResult>(app, 'Report/Definition/Run', staff, {
+        report: 'treasury.reconciliation',
+        params: { statement: statement.id },
+      });
+    const menuHas = async () =>
+      JSON.stringify((await call(app, 'Security/Menu/GetMenu', staff)).body).includes(
+        'treasury.reconciliation',
+      );
+    expect((await run()).status).toBe(200);
+    expect(await menuHas()).toBe(true);
+    const vouchers = () =>
+      app.ctx.db
+        .updateTable('role_permissions')
+        .where('role', '=', 'staff')
+        .where('entity', '=', 'accounting.voucher');
+    await vouchers().set({ can_view: 0 }).execute();
+    try {
+      // the statement is still readable, the book side is not
+      expect((await call(app, 'Treasury/BankStatement/Get', staff, { id: statement.id })).status).toBe(200);
+      expect((await run()).status).toBe(403);
+      expect(await menuHas()).toBe(false);
+    } finally {
+      await vouchers().set({ can_view: 1 }).execute();
+    }
+    expect((await run()).status).toBe(200);
+  });
+
+  it('the due-cheques report lists open final cheques by due date; the dashboard cards sum the next seven days, received apart from issued', async () => {
+    const cards = async () => {
+      const dashboard = ok(
+        await call<{ widgets: { id: string; value?: number }[] }>(app, 'Report/Dashboard', staff, {}),
+      );
+      const value = (id: string) => {
+        const card = dashboard.widgets.find((w) => w.id === id);
+        expect(card, id).toBeDefined();
+        return Number(card?.value ?? 0);
+      };
+      return { toCollect: value('chequesToCollect'), toPay: value('chequesToPay') };
+    };
+    const before = await cards();
     const soon = ok(
       await finalise(
         'Treasury/Cheque',
@@ -676,15 +737,13 @@ describe.each(DIALECTS)('treasury on %s', (dialect) => {
     expect(report.rows.every((r) => String(r.dueDate) >= range.from && String(r.dueDate) <= range.to)).toBe(
       true,
     );
-    const dashboard = ok(
-      await call<{ widgets: { id: string; value?: number }[] }>(app, 'Report/Dashboard', staff, {}),
-    );
-    const card = dashboard.widgets.find((w) => w.id === 'chequesDueThisWeek');
-    expect(card?.value).toBeGreaterThanOrEqual(1_111_000);
+    // a received cheque is money to collect, never added to the cheques the company pays
+    expect(await cards()).toEqual({ toCollect: before.toCollect + 1_111_000, toPay: before.toPay });
     ok(await move(soon, 'deposited', { bankAccount: bank }));
     ok(await move(soon, 'cleared'));
     report = await run();
     expect(report.rows.some((r) => r.id === soon.id)).toBe(false);
+    expect(await cards()).toEqual(before);
   });
 
   it("the demo's cheques are in every state and the ledger's cheque accounts follow them", async () => {

@@ -4,7 +4,8 @@
  * bank's statement) and the bank account's ledger entries within its dates that no confirmed line
  * matches (only in the books), by date; `bankAmount` and `bookAmount` totalled, so the totals row
  * shows what is left to explain on each side. Parameter: `statement` (a lookup of the report's
- * entity, treasury.bankStatement, read as the caller may: its row scope applies).
+ * entity, treasury.bankStatement, read as the caller may: its row scope applies). The caller needs
+ * the right to read vouchers too (`alsoReads`).
  */
 import type { Untyped } from '../../db/untyped';
 import { getRow } from '../../entities/repository';
@@ -52,5 +53,7 @@ export const treasuryReconciliation: ReportSource = {
   // the statement's lines and the ledger: nothing of the statement's own fields but its lines
   reads: (name) =>
     name === 'bankAmount' ? ['lines.amount'] : name === 'reference' ? ['lines.reference'] : [],
+  // the book side is the bank account's ledger entries: who may not read vouchers may not see them
+  alsoReads: ['accounting.voucher'],
   run,
 };
