@@ -345,6 +345,35 @@ describe.each(DIALECTS)('the stock ledger on %s', (dialect) => {
     return res.body.Data;
   };
 
+  it("the demo's stock entries and vouchers name their documents by number, the opening stock first", async () => {
+    // every stock entry of the seed names its document's number (the kardex shows it)
+    const unnamed = await sql<{
+      n: string;
+    }>`select cast(count(*) as text) as n from stock_entries where source_number is null or source_number = ''`.execute(
+      app.ctx.db,
+    );
+    expect(Number(unnamed.rows[0]?.n)).toBe(0);
+    // the opening stock documents, dated the year's first day, hold the first numbers
+    const moves = (
+      await call<ListPage<Row>>(app, 'Inventory/StockMove/GetList', admin, {
+        startRow: 0,
+        endRow: 1000,
+        sortModel: [{ colId: 'number', sort: 'asc' }],
+        filterModel: { docState: { filterType: 'text', type: 'equals', filter: 'final' } },
+      })
+    ).body.Data.rows;
+    const openings = moves.filter((m) => m.kind === 'opening');
+    expect(openings.length).toBeGreaterThan(0);
+    expect(moves.slice(0, openings.length).every((m) => m.kind === 'opening')).toBe(true);
+    // a voucher a document posted names it by number, never by an empty place
+    const vouchers = (
+      await call<ListPage<Row>>(app, 'Accounting/Voucher/GetList', admin, { startRow: 0, endRow: 1000 })
+    ).body.Data.rows;
+    const described = vouchers.filter((v) => typeof v.description === 'string' && v.sourceEntity);
+    expect(described.length).toBeGreaterThan(0);
+    for (const v of described) expect(String(v.description), String(v.number)).not.toMatch(/ {2}|^\s|\{\{/);
+  });
+
   it('the kardex runs the quantity, value and average cost from the opening row, and drills to the document', async () => {
     const item = await newItem();
     const dated = (date: string, kind: string, lines: Record<string, unknown>[]) =>

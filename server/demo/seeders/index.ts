@@ -12,11 +12,11 @@ import { seedTransport } from './transport';
 import { seedFinance } from './finance';
 import { seedLowcode } from './lowcode';
 import { seedLifecycle } from './lifecycle';
-import { seedStock } from './stock';
+import { seedOpeningStock, seedStock } from './stock';
 import { seedOpening } from './opening';
 import { seedLedger } from './ledger';
 import { seedTreasury } from './treasury';
-import { seedNumbers } from './numbers';
+import { seedDocumentNumbers, seedNumbers } from './numbers';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -31,7 +31,11 @@ export const SEEDERS: Seeder[] = [
   seedLowcode,
   // documents final and cancelled: after every module's documents exist
   seedLifecycle,
-  // the stock entries of the final documents (and the opening stock they need)
+  // the opening stock documents the final documents' issues need (dated the first day)
+  seedOpeningStock,
+  // their numbers, in date order, before anything names them (stock entries, vouchers)
+  seedDocumentNumbers,
+  // the stock entries of the final documents
   seedStock,
   // the opening voucher: cash, banks and the opening stock's value (V-1405-000001)
   seedOpening,
@@ -39,8 +43,8 @@ export const SEEDERS: Seeder[] = [
   seedPlanActuals,
   // the vouchers and ledger entries of the final documents and vouchers
   seedLedger,
-  // numbers of the documents made final in bulk, in date order
-  seedNumbers,
   // cheques with their moves, allocations, a bank statement: vouchers of their own (bulk)
   seedTreasury,
+  // numbers of the vouchers and of what was made final since, in date order
+  seedNumbers,
 ];

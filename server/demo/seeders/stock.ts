@@ -6,8 +6,9 @@
  * stock in and posts nothing, the opening voucher carries its value: ./opening.ts; final, dated
  * the first day of the year, before the first final document, at the items' purchase prices)
  * first brings in what the final documents issue beyond what they receive, with a margin, and a
- * thousand units of every item; a final count finds the system quantity
- * of its date and counts within a few units of it.
+ * thousand units of every item (`seedOpeningStock`, before the documents are numbered, so the
+ * opening documents take the first numbers); a final count finds the system quantity of its date
+ * and counts within a few units of it (`seedStock`, after the numbering).
  */
 import type { Untyped } from '../../db/untyped';
 import { DOC_STATE_FIELD } from '../../../runtime/shared/lifecycle';
@@ -63,7 +64,7 @@ async function openingNeeds(
   return { needs, first };
 }
 
-export const seedStock: Seeder = async ({ db, ctx }) => {
+export const seedOpeningStock: Seeder = async ({ db, ctx }) => {
   const untyped = db as unknown as Untyped;
   const items = ctx.registry.byEntityKey(ITEMS);
   const warehouses = ctx.registry.byEntityKey(WAREHOUSES);
@@ -106,6 +107,15 @@ export const seedStock: Seeder = async ({ db, ctx }) => {
       lines,
     })),
   );
+};
+
+/**
+ * The stock entries of every final document with a stock effect (in bulk, in date order): after
+ * their numbers (./numbers.ts seedDocumentNumbers), so the kardex names each by its number.
+ */
+export const seedStock: Seeder = async ({ db, ctx }) => {
+  const untyped = db as unknown as Untyped;
+  if (!ctx.registry.byEntityKey(MOVES)) return;
   // a count finds the system's quantity, give or take a few units (most lines exactly)
   const r = rng(91405);
   await stockInBulk(untyped, ctx, {

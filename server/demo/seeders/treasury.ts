@@ -22,6 +22,7 @@ import { bankBook, bookEntries, lineCounts, suggestMatches } from '../../treasur
 import { insertBatch, pick, rng, type Values } from './batch';
 import { grant, menuFor } from './perms';
 import { settleFromAllocations } from './settlements';
+import { numberFinalRows } from './numbers';
 import type { Seeder } from './seeder';
 
 const BANKS = ['melli', 'mellat', 'tejarat', 'saderat', 'sepah', 'pasargad', 'parsian', 'saman'];
@@ -290,7 +291,6 @@ async function seedAllocations(db: Untyped, ctx: Parameters<Seeder>[0]['ctx'], p
     const amount = i % 3 === 1 ? Math.round(total / 2) : total;
     return {
       values: {
-        number: `RC-1405-${String(101 + i).padStart(6, '0')}`,
         date: clamp(
           addDays(String(inv.date), 5 + Math.floor(r() * 30)),
           String(inv.date),
@@ -315,6 +315,8 @@ async function seedAllocations(db: Untyped, ctx: Parameters<Seeder>[0]['ctx'], p
   for (const [i, id] of ids.entries())
     await writeLines(db, ctx.dialect, receipt, id, { allocations: docs[i]!.allocations });
   await settleFromAllocations(db, ctx.registry);
+  // numbered before they post: their vouchers name them
+  await numberFinalRows(db, ctx, receipt.key);
   await postInBulk(db, ctx, receipt.key, t('fa', 'posting.reversalPrefix'));
 }
 
