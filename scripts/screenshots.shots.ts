@@ -1,7 +1,8 @@
 /**
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
  * form, a report, the designer, the 8-column trial balance and the balance sheet, the kardex, the
- * stock valuation and the stock moves. Run by
+ * stock valuation and the stock moves, the cheques (grid, form), the due cheques and the bank
+ * reconciliation. Run by
  * scripts/screenshots.config.ts (see there); not a test of behaviour, so it lives outside tests/ and
  * `npm test`. SHOTS=trialBalance,balanceSheet pictures only the screens named.
  */
@@ -57,6 +58,24 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
   stockMoves: async (page) => {
     await page.goto('/inventory/stockMove');
     await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
+  },
+  cheques: async (page) => {
+    await page.goto('/treasury/cheque');
+    await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
+  },
+  cheque: async (page) => {
+    await page.goto('/treasury/cheque');
+    await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
+    await page.getByRole('grid').getByRole('row').nth(1).dblclick();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'ذخیره' })).toBeVisible();
+  },
+  dueCheques: async (page) => {
+    await page.goto('/treasury/report/dueCheques');
+    await expect(page.getByRole('table', { name: 'چک‌های سررسید' })).toBeVisible();
+  },
+  reconciliation: async (page) => {
+    await page.goto('/treasury/report/reconciliation?statement=1');
+    await expect(page.getByRole('table', { name: 'مغایرت‌گیری بانکی' })).toBeVisible();
   },
   designer: async (page) => {
     await page.goto('/systemConfig/designer');
