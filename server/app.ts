@@ -45,6 +45,7 @@ import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
 import { registerStockEffect } from './inventory/stockEffect';
 import { registerCreditEffect } from './accounting/creditEffect';
+import { registerChainEffect } from './chain/chainEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
@@ -127,6 +128,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // the credit check first (it reads the party's balance before this document posts, and a
   // refusal moves no stock), then stock: the posting of a document reads the costs its stock moved
   registerCreditEffect();
+  // the chain before stock: a return's lines take the cost their source lines moved at (docs/chain.md)
+  registerChainEffect();
   registerStockEffect();
   registerAccountingEffects();
   registerAllocationEffect();
