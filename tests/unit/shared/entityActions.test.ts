@@ -52,6 +52,7 @@ describe('entity actions', () => {
       'finalise',
       'cancel',
       'amend',
+      'createFrom',
     ]);
   });
 });
