@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { EntityRow } from '../../runtime/shared/definition';
+import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import type { Envelope, ListPage } from '../../runtime/shared/envelope';
 import { toPersianDigits } from '../../runtime/shared/normalize';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
@@ -349,5 +349,103 @@ describe.each(DIALECTS)('the sales and purchase chain on %s', (dialect) => {
       },
     });
     expect(res.status).toBe(417);
+  });
+
+  it('an analyst publishes a document type made from an order without code; a hidden source field refuses it', async () => {
+    const analyst = (await signIn(app, 'analyst')).access_token;
+    const def: EntityDefinition = {
+      name: 'dropShipment',
+      module: 'supplyChain',
+      title: { fa: 'ارسال مستقیم آزمون', en: 'Drop shipment (test)' },
+      displayField: 'title',
+      schema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', maxLength: 60 },
+          date: { type: 'string', format: 'date' },
+          order: { type: 'integer', minimum: 1 },
+        },
+        required: ['title', 'date'],
+      },
+      fields: {
+        title: { label: { fa: 'عنوان' } },
+        date: { label: { fa: 'تاریخ' } },
+        order: {
+          label: { fa: 'سفارش' },
+          lookup: { entity: 'supplyChain.purchaseOrder', displayField: 'number' },
+        },
+      },
+      list: { columns: ['title', 'date', 'order'] },
+      period: { field: 'date' },
+      lifecycle: {},
+      children: {
+        items: {
+          label: { fa: 'اقلام' },
+          schema: {
+            type: 'object',
+            properties: {
+              item: { type: 'integer', minimum: 1 },
+              amount: { type: 'number', minimum: 0.001 },
+              orderLine: { type: 'integer', minimum: 1, readOnly: true },
+            },
+            required: ['item', 'amount'],
+          },
+          fields: {
+            item: { label: { fa: 'کالا' }, lookup: { entity: 'inventory.item', displayField: 'name' } },
+            amount: { label: { fa: 'مقدار' } },
+            orderLine: { label: { fa: 'سطر سفارش' }, hiddenInGrid: true },
+          },
+        },
+      },
+      // shares the order's received quantity with the goods receipts
+      source: {
+        entity: 'supplyChain.purchaseOrder',
+        field: 'order',
+        lines: 'items',
+        sourceLines: 'lines',
+        lineLink: 'orderLine',
+        quantity: 'amount',
+        sourceQuantity: 'quantity',
+        fulfilled: 'receivedQuantity',
+        lineCarry: { item: 'item' },
+      },
+    };
+    const hide = {
+      role: 'analyst',
+      entity: 'supplyChain.purchaseOrder',
+      field: 'lines.quantity',
+      mode: 'hidden',
+    };
+    await app.ctx.db.insertInto('field_permissions').values(hide).execute();
+    try {
+      const refused = await call(app, 'SystemConfig/Designer/Publish', analyst, { definition: def });
+      expect(refused.status).toBe(417);
+      expect(refused.body.ServerMessageTexts.map((m) => m.FieldName)).toEqual(['/source/quantity']);
+    } finally {
+      await app.ctx.db.deleteFrom('field_permissions').where('role', '=', 'analyst').execute();
+    }
+    const bad = await call(app, 'SystemConfig/Designer/Publish', admin, {
+      definition: { ...def, source: { ...def.source!, fulfilled: 'unitPrice', lineLink: 'item2' } },
+    });
+    expect(bad.status).toBe(417);
+    expect(bad.body.ServerMessageTexts.map((m) => m.FieldName)).toEqual(
+      expect.arrayContaining(['/source/lineLink']),
+    );
+    const published = await call(app, 'SystemConfig/Designer/Publish', analyst, { definition: def });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    const po = await finalOrder();
+    const from = (await createFrom('SupplyChain/DropShipment', po.id)).body.Data;
+    expect(linesOf({ ...from, lines: from.items } as Row).map((l) => [l.item, l.amount])).toEqual([
+      [item, 10],
+      [item2, 5],
+    ]);
+    const made = await create('SupplyChain/DropShipment', { ...from, title: 'ارسال ۱', date: '2026-05-20' });
+    await finalised('SupplyChain/DropShipment', made);
+    expect(linesOf(await get('SupplyChain/PurchaseOrder', po.id)).map((l) => l.receivedQuantity)).toEqual([
+      10, 5,
+    ]);
+    // the order's goods receipts now find nothing outstanding
+    expect((await createFrom('SupplyChain/GoodsReceipt', po.id)).status).toBe(417);
   });
 });
