@@ -38,6 +38,7 @@ import { ReportRegistry } from './reportDefs/registry';
 import { entityKey } from './definitions/registry';
 import { operationsPlugin } from './operations/routes';
 import { treasuryPlugin } from './treasury/routes';
+import { chainPlugin } from './chain/routes';
 import { accountingPlugin } from './accounting/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await entityPlugin(scope);
     await operationsPlugin(scope);
     await treasuryPlugin(scope);
+    await chainPlugin(scope);
     await accountingPlugin(scope);
     await attachmentsPlugin(scope);
   });

@@ -141,3 +141,30 @@ export function createFromValues(
   out[s.lines] = lines;
   return out;
 }
+
+/**
+ * A kind of document that may be made from a document of an entity (Meta/Entity/GetFollowOns):
+ * the button on the source's form («ایجاد رسید کالا») opens the follow-on's screen with
+ * `?from={source key}:{id}` (the follow-on's CreateFrom fills the new form).
+ */
+export interface FollowOn {
+  /** The follow-on entity (`module.name`). */
+  key: string;
+  /** The button's text in the request's language. */
+  label: string;
+}
+
+/** The route opening a new `followOn` form made from row `id` of entity `source`. */
+export function createFromRoute(followOn: string, source: string, id: number): string {
+  const dot = followOn.indexOf('.');
+  return `/${followOn.slice(0, dot)}/${followOn.slice(dot + 1)}?from=${encodeURIComponent(`${source}:${id}`)}`;
+}
+
+/** The source a screen is asked to make a new document from (`?from=module.name:12`), or null. */
+export function fromParam(search: string): { source: string; id: number } | null {
+  const raw = new URLSearchParams(search).get('from');
+  const m = raw === null ? null : /^([A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*):(\d{1,10})$/.exec(raw);
+  if (!m) return null;
+  const id = Number(m[2]);
+  return Number.isSafeInteger(id) && id > 0 ? { source: m[1]!, id } : null;
+}
