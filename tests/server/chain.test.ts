@@ -331,11 +331,25 @@ describe.each(DIALECTS)('the sales and purchase chain on %s', (dialect) => {
       ],
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // without the goods receipt in its menu a vendor is offered no follow-on of its orders
+    const offered = (who: string) =>
+      call<{ key: string; label: string }[]>(app, 'Meta/Entity/GetFollowOns', who, {
+        module: 'supplyChain',
+        name: 'purchaseOrder',
+      });
+    expect((await offered(vendorToken)).body.Data).toEqual([]);
+    expect((await offered(admin)).body.Data).toContainEqual({
+      key: 'supplyChain.goodsReceipt',
+      label: 'ایجاد رسید کالا',
+    });
     // a vendor user reaches only the entities of its menu
     await app.ctx.db.insertInto('menu_access').values({ who: 'vendor', entity: before.key }).execute();
     const others = await finalOrder(otherVendor);
     const mine = await finalOrder(myVendor);
     expect((await createFrom('SupplyChain/GoodsReceipt', others.id, vendorToken)).status).toBe(404);
+    expect((await offered(vendorToken)).body.Data).toEqual([
+      { key: 'supplyChain.goodsReceipt', label: 'ایجاد رسید کالا' },
+    ]);
     const own = await createFrom('SupplyChain/GoodsReceipt', mine.id, vendorToken);
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     // the draft naming another vendor's order is refused by the lookup's row scope
