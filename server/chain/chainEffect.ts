@@ -175,15 +175,19 @@ async function takeFromSource(w: WriteState, s: SourceDefinition): Promise<void>
   if (s.lineCost) await setLineCosts(w, s, srcId, lines);
 }
 
-/** Each linked line's `lineCost`: the unit cost its source line moved in stock at (kept on the line). */
+/**
+ * Each linked line's `lineCost`: the unit cost its source line moved in stock at, or empty when it
+ * moved none (kept on the line; whatever the draft held is overwritten).
+ */
 async function setLineCosts(w: WriteState, s: SourceDefinition, srcId: number, lines: Row[]) {
   const field = s.lineCost;
   const child = w.entity.children.find((c) => c.name === s.lines);
   if (!field || !child) return;
   for (const line of lines) {
     const link = lineIdOf(line[s.lineLink]);
-    const cost = link === null ? null : await movedUnitCost(w, s, srcId, link);
-    if (cost === null) continue;
+    if (link === null) continue;
+    // no stock moved for the source line: empty, the stock effect's current average (never the draft's)
+    const cost = await movedUnitCost(w, s, srcId, link);
     line[field] = cost;
     const id = lineIdOf(line.id);
     if (id !== null)

@@ -300,7 +300,7 @@ describe.each(DIALECTS)('the sales and purchase chain on %s', (dialect) => {
       await create('Sales/Return', {
         ...retValues,
         date: '2026-05-15',
-        lines: [{ ...linesOf(retValues)[0], quantity: 1 }],
+        lines: [{ ...linesOf(retValues)[0], quantity: 1, unitCost: 9_999_999 }],
       }),
     );
     // in at the cost it went out at (the receipt's 1,000,000 a unit), whatever the draft said
