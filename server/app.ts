@@ -38,6 +38,7 @@ import { ReportRegistry } from './reportDefs/registry';
 import { entityKey } from './definitions/registry';
 import { operationsPlugin } from './operations/routes';
 import { treasuryPlugin } from './treasury/routes';
+import { chainPlugin } from './chain/routes';
 import { accountingPlugin } from './accounting/routes';
 import { attachmentsPlugin } from './attachments/routes';
 import { installAttachmentSweep } from './attachments/sweep';
@@ -45,6 +46,7 @@ import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
 import { registerStockEffect } from './inventory/stockEffect';
 import { registerCreditEffect } from './accounting/creditEffect';
+import { registerChainEffect } from './chain/chainEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
@@ -127,6 +129,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // the credit check first (it reads the party's balance before this document posts, and a
   // refusal moves no stock), then stock: the posting of a document reads the costs its stock moved
   registerCreditEffect();
+  // the chain before stock: a return's lines take the cost their source lines moved at (docs/chain.md)
+  registerChainEffect();
   registerStockEffect();
   registerAccountingEffects();
   registerAllocationEffect();
@@ -208,6 +212,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await entityPlugin(scope);
     await operationsPlugin(scope);
     await treasuryPlugin(scope);
+    await chainPlugin(scope);
     await accountingPlugin(scope);
     await attachmentsPlugin(scope);
   });

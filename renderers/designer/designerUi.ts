@@ -81,6 +81,8 @@ export function designerUiSchema(t: Translate): UiSchema {
     stock: { 'ui:field': 'designerNothing' },
     // the party's credit limit checked on Finalise (docs/credit.md): kept as published, not drawn here
     credit: { 'ui:field': 'designerNothing' },
+    // the document it is made from (docs/chain.md): kept as published, not drawn here
+    source: { 'ui:field': 'designerNothing' },
   };
 }
 

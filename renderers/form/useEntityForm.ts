@@ -94,6 +94,8 @@ export interface EntityFormController {
     setFields: (patch: Record<string, unknown>) => void;
     /** Sets fields and lines (by child name) as a lookup's pick does (a file's lines: LinesImport). */
     fill: (values: Record<string, unknown>) => void;
+    /** A pick of the document's source: the values made from it (widgets/context.ts). */
+    createFrom?: (field: string, id: number) => Promise<Record<string, unknown> | null> | null;
   };
   validator: ReturnType<typeof recordValidator>;
   /** Server field messages and broken rules blamed on fields. */
@@ -412,6 +414,14 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
   const documentOf = useCallback(() => current.current.shown as Record<string, unknown>, []);
 
   const attachments = props.attachments ?? createAttachmentsClient;
+  // picking the document's source fills its outstanding lines, linked (docs/chain.md)
+  const createFrom = useMemo(() => {
+    const source = definition.source;
+    const own = source && !readOnly ? clientFor?.(`${definition.module}.${definition.name}`) : undefined;
+    if (!source || !own?.createFrom) return undefined;
+    const make = own.createFrom;
+    return (field: string, id: number) => (field === source.field ? make(id).catch(() => null) : null);
+  }, [definition, readOnly, clientFor]);
   const formContext = useMemo(
     () => ({
       lang,
@@ -420,9 +430,10 @@ export function useEntityForm(props: EntityFormOptions): EntityFormController {
       drafts,
       fill: setFilled,
       record: props.values,
+      createFrom,
       ...fieldAccess,
     }),
-    [lang, clientFor, attachments, definition, drafts, props.values, fieldAccess],
+    [lang, clientFor, attachments, definition, drafts, props.values, createFrom, fieldAccess],
   );
 
   return {

@@ -109,7 +109,8 @@ function lineTable(
   texts: LookupTexts,
   lang: Lang,
 ): PrintTable {
-  const names = Object.keys(child.schema.properties);
+  // a line field the lines grid hides (the source line a chained line came from) is not printed
+  const names = Object.keys(child.schema.properties).filter((n) => !child.fields[n]?.hiddenInGrid);
   const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
   return {
     name,

@@ -75,6 +75,12 @@ export interface EntityScreenProps {
    */
   openId?: number;
   onOpened?: () => void;
+  /**
+   * A new document to make from a final source (the route's `?from={module.name}:{id}`, a
+   * follow-on button of the source's form: FollowOns.tsx): its form opens prefilled by CreateFrom
+   * when this entity's definition declares that source (docs/chain.md); `onOpened` is told too.
+   */
+  fromSource?: { source: string; id: number };
 }
 
 const useStyles = makeStyles({
@@ -116,6 +122,7 @@ export function EntityScreen({
   userId,
   openId,
   onOpened,
+  fromSource,
 }: EntityScreenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -308,6 +315,21 @@ export function EntityScreen({
     void openRowRef.current({ id: openId, version: 0 });
     onOpened?.();
   }, [openId, onOpened]);
+
+  // a new document made from a final source (CreateFrom: the server checks the permission and scope)
+  const openFromRef = useRef((_id: number) => Promise.resolve());
+  useEffect(() => {
+    openFromRef.current = async (id: number) => {
+      const values = await client.createFrom?.(id).catch(() => null);
+      if (values) await openForm({ mode: 'new', row: values as EntityRow });
+    };
+  });
+  const fromId = fromSource && definition.source?.entity === fromSource.source ? fromSource.id : undefined;
+  useEffect(() => {
+    if (fromId === undefined) return;
+    void openFromRef.current(fromId);
+    onOpened?.();
+  }, [fromId, onOpened]);
 
   // ---- the document lifecycle (lifecycle.ts): Finalise / Cancel / Amend of one row ----
   const [cancelling, setCancelling] = useState<EntityRow | null>(null);

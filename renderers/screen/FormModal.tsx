@@ -28,6 +28,7 @@ import { DISCARD_ANSWERS, useDiscardGuard } from './useDiscardGuard';
 import { formLock, lifecycleActions, type LifecycleAction } from './lifecycle';
 import { LifecycleButtons, LifecycleNote, StateTag } from './LifecycleParts';
 import { PostedVouchers } from './PostedVouchers';
+import { FollowOns } from './FollowOns';
 
 export type FormMode = 'new' | 'edit' | 'view';
 
@@ -147,12 +148,17 @@ export function FormModal({
               }}
               clientFor={clientFor}
               extraActions={
-                lifecycle.length > 0 && row ? (
-                  <LifecycleButtons
-                    actions={lifecycle}
-                    dirty={dirtyShown}
-                    onAction={(action) => onLifecycle?.(action, row)}
-                  />
+                row ? (
+                  <>
+                    {lifecycle.length > 0 && (
+                      <LifecycleButtons
+                        actions={lifecycle}
+                        dirty={dirtyShown}
+                        onAction={(action) => onLifecycle?.(action, row)}
+                      />
+                    )}
+                    <FollowOns definition={definition} row={row} dirty={dirtyShown} />
+                  </>
                 ) : undefined
               }
             />

@@ -37,4 +37,6 @@ export interface EntityClient {
   cancel?(id: number, version: number, reason: string): Promise<EntityRow>;
   /** A new draft copy of a cancelled document ({Module}/{Entity}/Amend). */
   amend?(id: number): Promise<EntityRow>;
+  /** The values of a new draft made from final document `source` (docs/chain.md). */
+  createFrom?(source: number): Promise<EntityValues>;
 }

@@ -53,6 +53,7 @@ export function createEntityClient(definition: Pick<EntityDefinition, 'module' |
     finalise: (id, version) => call('Finalise', { id, version }),
     cancel: (id, version, reason) => call('Cancel', { id, version, reason }),
     amend: (id) => call('Amend', { id }),
+    createFrom: (source) => call('CreateFrom', { source }),
   };
   return client;
 }

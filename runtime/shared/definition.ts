@@ -13,6 +13,7 @@ import type { PostingDefinition } from './posting';
 import type { Expr } from './rules';
 import type { AllocationSpec, LineImportSpec, SettlementSpec } from './treasury';
 import type { CreditDefinition } from './credit';
+import type { SourceDefinition } from './chain';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -286,6 +287,12 @@ export interface EntityDefinition {
    * refused or warned by the setting `sales.creditLimit.mode`.
    */
   credit?: CreditDefinition;
+  /**
+   * The document is made from another final document (runtime/shared/chain.ts, docs/chain.md): its
+   * lines carry the source lines' outstanding quantities, Finalise takes them (over-delivery
+   * refused) and Cancel gives them back.
+   */
+  source?: SourceDefinition;
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.

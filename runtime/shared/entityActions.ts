@@ -51,6 +51,12 @@ export interface EntityActionWire {
   Cancel: { request: { id: number; version: number; reason: string }; answer: EntityRow };
   /** A new draft copy (with its lines) of a cancelled document, `amendedFrom` naming it. */
   Amend: { request: { id: number }; answer: EntityRow };
+  /**
+   * The values of a new draft made from the final document `source` of the entity this one's
+   * definition declares in `source` (runtime/shared/chain.ts, docs/chain.md): carried fields and the
+   * outstanding lines, nothing stored. Needs `create` here and `view` of the source, within its row scope.
+   */
+  CreateFrom: { request: { source: number }; answer: EntityValues };
 }
 
 export type EntityActionName = keyof EntityActionWire;
@@ -69,6 +75,7 @@ export const ENTITY_ACTION_PERMISSION: { readonly [A in EntityActionName]: Entit
   Finalise: 'finalise',
   Cancel: 'cancel',
   Amend: 'create',
+  CreateFrom: 'create',
 };
 
 /** Every action name, in the order above. */

@@ -16,6 +16,7 @@ import { safetyProblems } from './safety';
 import { aggregateProblems } from '../entities/aggregates';
 import { postingLookupProblems } from './postingCheck';
 import { creditLookupProblems } from './creditCheck';
+import { chainLookupProblems } from './chainCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -228,7 +229,11 @@ export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefi
   for (const def of defs) {
     const expanded = expandDetailAccount(def);
     const defOf = (key: string) => byKey.get(key);
-    const problems = [...postingLookupProblems(expanded, defOf), ...creditLookupProblems(expanded, defOf)];
+    const problems = [
+      ...postingLookupProblems(expanded, defOf),
+      ...creditLookupProblems(expanded, defOf),
+      ...chainLookupProblems(expanded, defOf),
+    ];
     if (problems.length)
       throw new DefinitionError(
         `${def.module}.${def.name}: ${problems.map((p) => `${p.path}: ${t('en', `designerCheck.${p.key}`, p.params)}`).join('; ')}`,

@@ -33,6 +33,7 @@ import { checkBranches, checkLicence } from './gates';
 import { fieldModes, hiddenOf, stripAnswer, type FieldMode } from '../security/fieldAccess';
 import type { Lang } from '../../runtime/shared/definition';
 import { amendRow, transitionRow } from './lifecycleActions';
+import { createFromSource } from '../chain/createFrom';
 import { entityPeriod } from './period';
 import type { Message } from '../i18n';
 
@@ -185,6 +186,11 @@ const HANDLERS: Record<EntityActionName, Handler> = {
   async Amend(c) {
     const modes = await modesOf(c);
     return answer(c, modes, await amendRow(c, rowId(c.body.id)));
+  },
+  // a new draft's values from a final source document (server/chain/createFrom.ts, docs/chain.md)
+  async CreateFrom(c) {
+    const modes = await modesOf(c);
+    return answer(c, modes, await createFromSource(c.ctx, c.entity, c.user, rowId(c.body.source)));
   },
   // the file is the answer; field modes apply inside (export.ts)
   Export: (c) => exportRows(c.ctx, c.entity, c.user, c.body, c.lang, c.reply, c.year),

@@ -133,6 +133,13 @@ function reads(def: EntityDefinition): Read[] {
         : exprRead('/credit/amount', credit.amount, children);
     if (amount) out.push(amount);
   }
+  // the chain's refusals tell the lines' quantities and their links (docs/chain.md)
+  const source = def.source;
+  if (source) {
+    out.push(named('/source/field', source.field));
+    out.push(named('/source/quantity', `${source.lines}.${source.quantity}`));
+    out.push(named('/source/lineLink', `${source.lines}.${source.lineLink}`));
+  }
   return out;
 }
 
@@ -294,7 +301,47 @@ export async function publishAccessProblems(
       });
   }
   problems.push(...(await creditLimitProblems(ctx, user, def, before, lang)));
+  problems.push(...(await chainSourceProblems(ctx, user, def, before, lang, mayView)));
   return problems;
+}
+
+/**
+ * The chain's `source` (docs/chain.md) reads the source's entity: its refusals tell the source
+ * lines' quantities and what is fulfilled, CreateFrom carries the named fields. The designer must
+ * view that entity and none of those fields may be hidden from it there (unless the definition in
+ * force declares the same source).
+ */
+async function chainSourceProblems(
+  ctx: AppContext,
+  user: CurrentUser,
+  def: EntityDefinition,
+  before: EntityDefinition | undefined,
+  lang: Lang,
+  mayView: (key: string) => boolean,
+): Promise<AccessProblem[]> {
+  const s = def.source;
+  if (!s || same(at(before, '/source'), s)) return [];
+  const target = ctx.registry.byEntityKey(s.entity);
+  if (!target) return []; // checkDefinition reports it
+  if (!mayView(target.key) || ADMIN_ONLY_MODULES.has(target.def.module))
+    return [{ path: '/source/entity', message: t(lang, 'designerCheck.hiddenEntity', { key: s.entity }) }];
+  const table = s.sourceLines ?? s.lines;
+  const fields: [string, string][] = [
+    ['/source/fulfilled', `${table}.${s.fulfilled}`],
+    ['/source/quantity', `${table}.${s.sourceQuantity ?? s.quantity}`],
+    ...Object.entries(s.carry ?? {}).map(([to, from]): [string, string] => [`/source/carry/${to}`, from]),
+    ...Object.entries(s.lineCarry ?? {}).map(([to, from]): [string, string] => [
+      `/source/lineCarry/${to}`,
+      `${table}.${from}`,
+    ]),
+  ];
+  const hidden = await hiddenFor(ctx, user, target);
+  return fields
+    .filter(([, field]) => hidden.has(field))
+    .map(([path, field]) => ({
+      path,
+      message: t(lang, 'designerCheck.hiddenField', { field: `${target.key}.${field}` }),
+    }));
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * /:module/:entity: loads the definition and permissions through runtime/meta and draws the
- * generated screen; `?open={id}` opens that row's form. No component exists for any particular
+ * generated screen; `?open={id}` opens that row's form, `?from={module.name}:{id}` a new one made
+ * from that final source (docs/chain.md). No component exists for any particular
  * entity.
  */
 import { useCallback, useMemo } from 'react';
@@ -17,6 +18,7 @@ import { localText, type EntityDefinition, type EntityPermissions } from '../../
 import { useScreenTitle } from '../title';
 import { useLoad } from '../../renderers/hooks/useLoad';
 import { openParam } from '../../renderers/screen/postingLinks';
+import { fromParam } from '../../runtime/shared/chain';
 
 /** The hidden grid the shell draws once ahead of the first click (src/prefetch.ts): in this chunk. */
 export { warmUpGrid } from '../../renderers/grid/warmUp';
@@ -38,9 +40,12 @@ export function EntityRoute() {
   const navigate = useNavigate();
   const { search } = location;
   const openId = openParam(search) ?? undefined;
+  // `?from={module.name}:{id}`: a new document made from that final source (docs/chain.md)
+  const fromSource = useMemo(() => fromParam(search) ?? undefined, [search]);
   const onOpened = useCallback(() => {
     const next = new URLSearchParams(search);
     next.delete('open');
+    next.delete('from');
     const rest = next.toString();
     void navigate({ search: rest ? `?${rest}` : '' }, { replace: true });
   }, [navigate, search]);
@@ -76,6 +81,7 @@ export function EntityRoute() {
       clientFor={clientFor}
       openId={openId}
       onOpened={onOpened}
+      fromSource={fromSource}
     />
   );
 }

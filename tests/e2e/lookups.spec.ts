@@ -103,7 +103,7 @@ test('lookups search by code and name, refuse free text, fill on pick, filter an
   expect(new Set(await cells.allTextContents())).toEqual(new Set([name]));
 });
 
-test('a goods receipt picks its purchase order and takes its vendor, warehouse and lines', async ({
+test('a goods receipt picks its purchase order and takes its vendor, warehouse and outstanding lines', async ({
   page,
 }) => {
   await signIn(page, 'admin');
@@ -112,15 +112,16 @@ test('a goods receipt picks its purchase order and takes its vendor, warehouse a
   const dialog = page.getByRole('dialog');
   const order = dialog.getByRole('combobox', { name: /سفارش خرید/ });
   await order.click();
-  // a numbered order (drafts other specs make have no number yet)
+  // a final order (the picker offers only those: docs/chain.md)
   const option = page.getByRole('option', { name: /^PO-/ }).first();
   await expect(option).not.toHaveText(/در حال جستجو/);
-  const got = page.waitForResponse((r) => /\/SupplyChain\/PurchaseOrder\/Get$/.test(r.url()));
+  // its outstanding lines, linked, come from CreateFrom
+  const got = page.waitForResponse((r) => /\/SupplyChain\/GoodsReceipt\/CreateFrom$/.test(r.url()));
   await option.click();
   const po = (await (await got).json()) as { Data: { lines: { quantity: number }[] } };
   await expect(dialog.getByRole('combobox', { name: /تأمین/ })).toHaveValue(/^V-[۰-۹]{4} — /);
   await expect(dialog.getByRole('combobox', { name: /انبار/ })).toHaveValue(/^W-[۰-۹]{2} — /);
-  // its lines: each item with the quantity ordered (the fields the receipt's lines have)
+  // its lines: each item with the quantity outstanding (the fields the receipt's lines have)
   const rows = dialog.locator('[data-lines] [role="gridcell"][col-id="item"]');
   await expect(rows).toHaveCount(po.Data.lines.length);
   await expect(lineCell(dialog, 0, 'item')).toHaveText(/^K-[۰-۹]{4} — /);

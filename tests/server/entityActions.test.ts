@@ -66,6 +66,8 @@ describe.each(DIALECTS)('entity action table on %s', (dialect) => {
       Finalise: { id: row.id, version: row.version },
       Cancel: { id: row.id, version: row.version, reason: 'دلیل' },
       Amend: { id: row.id },
+      // a customer is made from nothing: refused
+      CreateFrom: { source: row.id },
     };
     const expected: Record<string, number> = {
       Create: 417,
@@ -75,6 +77,7 @@ describe.each(DIALECTS)('entity action table on %s', (dialect) => {
       Finalise: 417,
       Cancel: 417,
       Amend: 417,
+      CreateFrom: 417,
     };
     for (const name of ENTITY_ACTION_NAMES) {
       for (const spelling of [name, name.toLowerCase(), name.toUpperCase()]) {

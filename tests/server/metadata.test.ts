@@ -34,7 +34,9 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       title: 'فروش',
       children: [
         { route: '/sales/customer', title: 'مشتریان', entity: 'sales.customer' },
+        { route: '/sales/proforma', title: 'پیش‌فاکتورها', entity: 'sales.proforma' },
         { route: '/sales/invoice', title: 'فاکتورهای فروش', entity: 'sales.invoice' },
+        { route: '/sales/return', title: 'برگشت از فروش', entity: 'sales.return' },
         { route: '/sales/priceList', title: 'فهرست‌های قیمت', entity: 'sales.priceList' },
       ],
     });
@@ -64,6 +66,12 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
             route: '/supplyChain/purchaseOrder',
             title: 'سفارش‌های خرید',
             entity: 'supplyChain.purchaseOrder',
+          },
+          // its own purchase invoices (docs/chain.md)
+          {
+            route: '/supplyChain/purchaseInvoice',
+            title: 'فاکتورهای خرید',
+            entity: 'supplyChain.purchaseInvoice',
           },
         ],
       },

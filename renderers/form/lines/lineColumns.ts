@@ -183,6 +183,8 @@ export function buildLineColumns(o: LineColumnsOptions): ColDef<GridLine>[] {
       ...(editor.cellEditorParams ? { cellEditorParams: editor.cellEditorParams } : {}),
     };
     if (meta?.lookup && o.lookups) Object.assign(col, lookupColumn(o, name, meta.lookup, label));
+    // a line field kept for the server (the source line a chained document's line came from)
+    if (meta?.hiddenInGrid) col.hide = true;
     cols.push(col);
   }
   return cols;

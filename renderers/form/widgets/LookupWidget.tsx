@@ -25,6 +25,7 @@ import {
   shownDigits,
   widgetClientFor,
   widgetFields,
+  widgetCreateFrom,
   widgetFill,
   widgetLang,
   widgetRecord,
@@ -39,6 +40,7 @@ export function LookupWidget(props: WidgetProps) {
   const client = useMemo(() => (target && clientFor ? clientFor(target.entity) : null), [target, clientFor]);
   const lang = widgetLang(props);
   const fill = widgetFill(props);
+  const createFrom = widgetCreateFrom(props);
   const { valueOf } = widgetFields(props);
   const fillFrom = useMemo(() => (clientFor ? createFillFrom(clientFor) : null), [clientFor]);
   const id = typeof props.value === 'number' ? props.value : null;
@@ -99,6 +101,9 @@ export function LookupWidget(props: WidgetProps) {
     setTyped(null);
     setUnmatched(null);
     props.onChange(option.id);
+    // the document's source: its outstanding lines and carried fields, over what `fill` gives
+    const made = createFrom?.(props.name, option.id);
+    if (made && fill) void made.then((values) => values && setTimeout(() => fill(values), 0));
     const fills = target?.fill;
     if (!fills || !fill) {
       fillFromList(option.id);

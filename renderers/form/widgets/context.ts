@@ -19,6 +19,12 @@ export interface FormContext {
   valueOf?: (field: string) => unknown;
   /** Sets several fields of the form at once, as if the user had typed them (e.g. mapPoint). */
   setFields?: (patch: Record<string, unknown>) => void;
+  /**
+   * A pick of row `id` in lookup `field`: when the field names the document's source
+   * (definition.source, docs/chain.md), the values CreateFrom makes from it (its outstanding lines,
+   * linked; the carried fields), which the widget fills; null for any other field.
+   */
+  createFrom?: (field: string, id: number) => Promise<Record<string, unknown> | null> | null;
 }
 
 /** The form's field reader and setter, for widgets that read or set sibling fields. */
@@ -79,4 +85,8 @@ export function shownDigits(props: Pick<WidgetProps, 'registry' | 'schema'>, tex
   // an identifier in Latin letters (a technical name, pattern ^[a-z]…) reads as typed
   if (typeof props.schema.pattern === 'string' && props.schema.pattern.startsWith('^[a-z]')) return text;
   return toPersianDigits(text);
+}
+
+export function widgetCreateFrom(props: Pick<WidgetProps, 'registry'>): FormContext['createFrom'] {
+  return (props.registry.formContext as Partial<FormContext> | undefined)?.createFrom;
 }

@@ -7,6 +7,7 @@ import type { Seeder } from './seeder';
 import { seedReports } from './reports';
 import { seedInventory } from './inventory';
 import { seedPlanActuals, seedSupplyChain } from './supplyChain';
+import { seedChain } from './chain';
 import { seedHr } from './hr';
 import { seedTransport } from './transport';
 import { seedFinance } from './finance';
@@ -24,6 +25,7 @@ export type { SeedContext, Seeder } from './seeder';
 export const SEEDERS: Seeder[] = [
   seedInventory,
   seedSupplyChain,
+  seedChain,
   seedHr,
   seedTransport,
   seedFinance,

@@ -150,6 +150,19 @@ export const seedSupplyChain: Seeder = async ({ db, ctx, vendorIds }) => {
     'export',
     'print',
   ]);
+  // the chain (docs/chain.md): a vendor sees its own purchase invoices; the storekeeper sends goods
+  // back to vendors and reads the invoices they come from
+  await grant(db, 'vendor', 'supplyChain.purchaseInvoice', ['view', 'export', 'print']);
+  await menuFor(db, 'vendor', 'supplyChain.purchaseInvoice');
+  await grant(db, 'storekeeper', 'supplyChain.purchaseInvoice', ['view', 'print']);
+  await grant(db, 'storekeeper', 'supplyChain.purchaseReturn', [
+    'view',
+    'create',
+    'edit',
+    'delete',
+    'export',
+    'print',
+  ]);
   // the workflow history is written by the server only
   await grant(db, 'staff', 'workFlow.transitionLog', ['view', 'export', 'print']);
 };

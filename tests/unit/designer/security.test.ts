@@ -116,6 +116,8 @@ describe('field permission choices', () => {
       'lines.quantity',
       'lines.unitPrice',
       'lines.amount',
+      'lines.sourceLine',
+      'lines.returnedQuantity',
     ]);
     expect(fieldChoices(shippedInvoice, 'en')).toContainEqual([
       'lines.unitPrice',

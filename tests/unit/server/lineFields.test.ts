@@ -100,8 +100,10 @@ describe('GetDefinition under line field permissions', () => {
     const def = invoice();
     restrictChildren(def, withDerivedHidden(def, modes({ 'lines.unitPrice': 'hidden' })));
     const lines = def.children!.lines!;
-    expect(Object.keys(lines.schema.properties)).toEqual(['item', 'description', 'quantity']);
-    expect(Object.keys(lines.fields)).toEqual(['item', 'description', 'quantity']);
+    // with the chain's fields (docs/chain.md)
+    const kept = ['item', 'description', 'quantity', 'sourceLine', 'returnedQuantity'];
+    expect(Object.keys(lines.schema.properties)).toEqual(kept);
+    expect(Object.keys(lines.fields)).toEqual(kept);
     expect(lines.schema.required).toEqual(['item', 'quantity']);
     expect(lines.rules?.computed).toEqual({});
     // total reads the lines; tax, grandTotal and the words follow from it: server values only

@@ -23,6 +23,7 @@ describe('entity actions', () => {
       'Finalise',
       'Cancel',
       'Amend',
+      'CreateFrom',
     ]);
     for (const name of ENTITY_ACTION_NAMES) expect(ENTITY_ACTIONS).toContain(ENTITY_ACTION_PERMISSION[name]);
     // every permission gates at least one action (a permission no action needs would be dead)
@@ -51,6 +52,7 @@ describe('entity actions', () => {
       'finalise',
       'cancel',
       'amend',
+      'createFrom',
     ]);
   });
 });
