@@ -16,6 +16,7 @@ import { safetyProblems } from './safety';
 import { aggregateProblems } from '../entities/aggregates';
 import { postingLookupProblems } from './postingCheck';
 import { creditLookupProblems } from './creditCheck';
+import { taxLookupProblems } from './taxCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -222,13 +223,17 @@ export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefi
     seen.set(tableKey, name);
     defs.push(def);
   }
-  // what postings and credit checks look up is checked against the other files (./postingCheck.ts,
-  // ./creditCheck.ts)
+  // what postings, credit checks and tax look up is checked against the other files (./postingCheck.ts,
+  // ./creditCheck.ts, ./taxCheck.ts)
   const byKey = new Map(defs.map((d) => [`${d.module}.${d.name}`, expandDetailAccount(d)]));
   for (const def of defs) {
     const expanded = expandDetailAccount(def);
     const defOf = (key: string) => byKey.get(key);
-    const problems = [...postingLookupProblems(expanded, defOf), ...creditLookupProblems(expanded, defOf)];
+    const problems = [
+      ...postingLookupProblems(expanded, defOf),
+      ...creditLookupProblems(expanded, defOf),
+      ...taxLookupProblems(expanded, defOf),
+    ];
     if (problems.length)
       throw new DefinitionError(
         `${def.module}.${def.name}: ${problems.map((p) => `${p.path}: ${t('en', `designerCheck.${p.key}`, p.params)}`).join('; ')}`,

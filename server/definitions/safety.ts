@@ -15,6 +15,7 @@ import { numberingProblems } from '../../runtime/shared/numbering';
 import { stockExpressions, stockProblems } from './stockCheck';
 import { declaredPostings, postingProblems } from './postingCheck';
 import { creditExpressions, creditProblems } from './creditCheck';
+import { taxProblems } from './taxCheck';
 
 export interface SafetyProblem {
   path: string;
@@ -182,6 +183,8 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
   out.push(...postingProblems(def));
   // the party's credit limit checked on Finalise (./creditCheck.ts)
   out.push(...creditProblems(def));
+  // each line's VAT and the values a document keeps (./taxCheck.ts)
+  out.push(...taxProblems(def));
   // every expression tried over no data, all within one run's budget (a publish holds the loop ≤ ~50 ms)
   const trial: Trial = { spent: false };
   withinRuleBudget(() => {

@@ -22,6 +22,7 @@ import { TEXT_KEY } from '../../runtime/shared/envelope';
 import { fieldMessage, t, textParams } from '../i18n';
 import { postingDataProblems, postingLookupProblems } from '../definitions/postingCheck';
 import { creditDataProblems, creditLookupProblems } from '../definitions/creditCheck';
+import { taxLookupProblems } from '../definitions/taxCheck';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
@@ -76,7 +77,11 @@ export function checkDefinition(
   // what the posting and the credit check look up (server/definitions/postingCheck.ts, creditCheck.ts)
   const expanded = expandDetailAccount(def);
   const defOf = (k: string) => (k === key ? expanded : ctx.registry.byEntityKey(k)?.def);
-  for (const p of [...postingLookupProblems(expanded, defOf), ...creditLookupProblems(expanded, defOf)])
+  for (const p of [
+    ...postingLookupProblems(expanded, defOf),
+    ...creditLookupProblems(expanded, defOf),
+    ...taxLookupProblems(expanded, defOf),
+  ])
     problems.push({ path: p.path, message: t(lang, `designerCheck.${p.key}`, p.params) });
   if (problems.length === 0) problems.push(...compileProblems(ctx, def));
   return problems;
