@@ -26,7 +26,7 @@ export type LocalText = { fa: string } & Partial<Record<Lang, string>>;
 /** JSON Schema subset a field may use (ajv validates the rest). */
 export interface FieldSchema {
   type: 'string' | 'integer' | 'number' | 'boolean';
-  /** `date` (ISO yyyy-mm-dd), `date-time`, `time` (HH:MM), `ir-national-code`, `ir-company-id`, `ir-postal-code`, `ir-sheba`, `ir-mobile`, `ir-sayad`, `email`. */
+  /** `date` (ISO yyyy-mm-dd), `date-time`, `time` (HH:MM), `ir-national-code`, `ir-company-id`, `ir-postal-code`, `ir-economic-code`, `ir-sheba`, `ir-mobile`, `ir-sayad`, `email`. */
   format?: string;
   minLength?: number;
   maxLength?: number;

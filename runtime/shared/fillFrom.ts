@@ -25,8 +25,9 @@ export function fillFromRequest(spec: FillFromSpec, doc: Record<string, unknown>
   const filterModel: Record<string, unknown> = {};
   for (const [field, docField] of Object.entries(spec.match ?? {})) {
     const v = doc[docField];
-    // a lookup's id is a number; a choice (a customer group) is text
-    const filterType = typeof v === 'string' ? 'text' : 'number';
+    // a lookup's id is a number; a choice (a customer group) is text, and so is the filter of an
+    // empty value (a number column takes text filters too: server/entities/filters.ts)
+    const filterType = typeof v === 'number' ? 'number' : 'text';
     filterModel[field] = present(v)
       ? {
           filterType,

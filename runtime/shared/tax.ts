@@ -1,3 +1,4 @@
+import type { LocalText } from './definition';
 /**
  * Value-added tax per line, declared in a document's definition (`tax`, docs/tax.md) and computed
  * by the server (server/tax/taxRule.ts) on every save of a draft and on Finalise: each line of the
@@ -19,6 +20,10 @@
 
 /** The setting holding the code (the tax code row's `code`) of items without a tax code. */
 export const DEFAULT_TAX_CODE_SETTING = 'tax.defaultCode';
+export const DEFAULT_TAX_CODE_TITLE: LocalText = {
+  fa: 'کد مالیاتی پیش‌فرض کالاهای بدون کد مالیاتی',
+  en: 'Default tax code of items without one',
+};
 /** Basis points in a whole (10000 = 100%). */
 export const RATE_SCALE = 10_000;
 
@@ -60,6 +65,11 @@ export interface TaxDefinition {
   base: string;
   /** The document's discount field, shared over the lines in proportion to their amounts. */
   discount?: string;
+  /**
+   * Or the line's field of its own discount (a promotion of its item): the line is taxed on its
+   * amount less it, and the document's discount is not shared.
+   */
+  lineDiscount?: string;
   /** The line's integer field the server stores the rate applied in (basis points). */
   rate: string;
   /** The line's integer field the server stores the line's tax in (whole Rial). */
@@ -146,12 +156,22 @@ export interface TaxFigures {
 }
 
 /**
- * The figures of a document: per line its amount before discount and its rate; the document's
- * discount shared over the lines, each line taxed on its net amount, the total the lines' sum.
+ * The figures of a document: per line its amount before discount, its rate and (when the lines
+ * hold their own) its discount; else the document's discount shared over the lines. Each line is
+ * taxed on its net amount, the total is the lines' sum.
  */
-export function taxFigures(lines: readonly { base: unknown; rate: number }[], discount: unknown): TaxFigures {
+export function taxFigures(
+  lines: readonly { base: unknown; rate: number; discount?: unknown }[],
+  discount: unknown,
+  perLine = false,
+): TaxFigures {
   const bases = lines.map((l) => whole(l.base));
-  const shares = shareDiscount(bases, whole(discount));
+  const shares = perLine
+    ? lines.map((l, i) => {
+        const d = whole(l.discount);
+        return d < 0n ? 0n : d > bases[i]! ? bases[i]! : d;
+      })
+    : shareDiscount(bases, whole(discount));
   const out = lines.map((l, i) => {
     const net = bases[i]! - shares[i]!;
     return { rate: l.rate, net, tax: lineTax(net, l.rate) };
@@ -168,4 +188,5 @@ export function ratePercent(rate: number, lang: 'fa' | 'en'): string {
 }
 
 /** The setting of the declaration's default code. */
-export const defaultCodeSetting = (spec: TaxDefinition): string => spec.defaultSetting ?? DEFAULT_TAX_CODE_SETTING;
+export const defaultCodeSetting = (spec: TaxDefinition): string =>
+  spec.defaultSetting ?? DEFAULT_TAX_CODE_SETTING;

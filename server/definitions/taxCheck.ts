@@ -46,6 +46,7 @@ export function taxProblems(def: EntityDefinition): TaxProblem[] {
           out.push({ path: `/tax/${path}`, key: 'taxField', params: { field: `${tax.lines}.${field}` } });
       };
       lineField('base', tax.base, (k) => NUMBER_KINDS.has(k));
+      if (tax.lineDiscount) lineField('lineDiscount', tax.lineDiscount, (k) => NUMBER_KINDS.has(k));
       lineField('rate', tax.rate, (k) => WHOLE_KINDS.has(k));
       lineField('amount', tax.amount, (k) => WHOLE_KINDS.has(k));
       for (const path of ['item', 'code'] as const)

@@ -139,6 +139,7 @@ function reads(def: EntityDefinition): Read[] {
   if (tax) {
     out.push(named('/tax/date', tax.date));
     if (tax.discount) out.push(named('/tax/discount', tax.discount));
+    if (tax.lineDiscount) out.push(named('/tax/lineDiscount', `${tax.lines}.${tax.lineDiscount}`));
     for (const key of ['base', 'item', 'code'] as const)
       out.push(named(`/tax/${key}`, `${tax.lines}.${tax[key]}`));
   }

@@ -55,9 +55,11 @@ async function apply(c: RuleContext, spec: TaxDefinition, values: Row): Promise<
     chosen[i] = code.id;
     return rate;
   });
+  const own = spec.lineDiscount;
   const figures = taxFigures(
-    lines.map((l, i) => ({ base: l[spec.base], rate: rates[i]! })),
+    lines.map((l, i) => ({ base: l[spec.base], rate: rates[i]!, discount: own ? l[own] : 0 })),
     spec.discount ? values[spec.discount] : 0,
+    own !== undefined,
   );
   lines.forEach((l, i) => {
     // the lines are the ones stored (the write's own objects)
