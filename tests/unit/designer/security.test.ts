@@ -116,6 +116,10 @@ describe('field permission choices', () => {
       'lines.quantity',
       'lines.unitPrice',
       'lines.amount',
+      'lines.discount',
+      'lines.taxCode',
+      'lines.taxRate',
+      'lines.tax',
     ]);
     expect(fieldChoices(shippedInvoice, 'en')).toContainEqual([
       'lines.unitPrice',

@@ -51,6 +51,9 @@ describe('fields computed from hidden ones', () => {
     expect(Object.fromEntries(out)).toEqual({
       'lines.unitPrice': 'hidden',
       'lines.amount': 'hidden',
+      // the line's VAT and its own discount are shares of its amount (docs/tax.md)
+      'lines.tax': 'hidden',
+      'lines.discount': 'hidden',
       number: 'readOnly',
     });
     expect(withDerivedHidden(invoice(), modes({ 'lines.unitPrice': 'readOnly' })).size).toBe(1);
@@ -100,8 +103,15 @@ describe('GetDefinition under line field permissions', () => {
     const def = invoice();
     restrictChildren(def, withDerivedHidden(def, modes({ 'lines.unitPrice': 'hidden' })));
     const lines = def.children!.lines!;
-    expect(Object.keys(lines.schema.properties)).toEqual(['item', 'description', 'quantity']);
-    expect(Object.keys(lines.fields)).toEqual(['item', 'description', 'quantity']);
+    // the line's VAT and its own discount are shares of its amount: hidden with it (docs/tax.md)
+    expect(Object.keys(lines.schema.properties)).toEqual([
+      'item',
+      'description',
+      'quantity',
+      'taxCode',
+      'taxRate',
+    ]);
+    expect(Object.keys(lines.fields)).toEqual(['item', 'description', 'quantity', 'taxCode', 'taxRate']);
     expect(lines.schema.required).toEqual(['item', 'quantity']);
     expect(lines.rules?.computed).toEqual({});
     // total reads the lines; tax, grandTotal and the words follow from it: server values only
