@@ -57,7 +57,16 @@ export const SEED_TAX_CODES: SeedTaxCode[] = [
  * (rice, sugar, vegetable oil, pulses, milk, cheese) and medicine; tea, pasta, tomato paste and
  * yoghurt pay the general rate.
  */
-export const EXEMPT_GOODS: readonly string[] = ['برنج', 'شکر', 'روغن', 'حبوبات', 'شیر', 'پنیر', 'قرص', 'شربت'];
+export const EXEMPT_GOODS: readonly string[] = [
+  'برنج',
+  'شکر',
+  'روغن',
+  'حبوبات',
+  'شیر',
+  'پنیر',
+  'قرص',
+  'شربت',
+];
 
 /** Whether a demo good of this name is exempt. */
 export const isExemptGood = (name: string): boolean => EXEMPT_GOODS.some((p) => name.startsWith(p));

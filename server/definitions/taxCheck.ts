@@ -51,7 +51,11 @@ export function taxProblems(def: EntityDefinition): TaxProblem[] {
       lineField('amount', tax.amount, (k) => WHOLE_KINDS.has(k));
       for (const path of ['item', 'code'] as const)
         if (!child.fields[tax[path]]?.lookup || !has(child.schema, tax[path]))
-          out.push({ path: `/tax/${path}`, key: 'taxLookup', params: { field: `${tax.lines}.${tax[path]}` } });
+          out.push({
+            path: `/tax/${path}`,
+            key: 'taxLookup',
+            params: { field: `${tax.lines}.${tax[path]}` },
+          });
     }
   }
   for (const [lookup, fill] of Object.entries(def.kept?.fromLookup ?? {})) {
@@ -62,7 +66,8 @@ export function taxProblems(def: EntityDefinition): TaxProblem[] {
         out.push({ path: `/kept/fromLookup/${lookup}/${to}`, key: 'keptField', params: { field: to } });
   }
   for (const to of Object.keys(def.kept?.fromSettings ?? {}))
-    if (!has(def.schema, to)) out.push({ path: `/kept/fromSettings/${to}`, key: 'keptField', params: { field: to } });
+    if (!has(def.schema, to))
+      out.push({ path: `/kept/fromSettings/${to}`, key: 'keptField', params: { field: to } });
   return out;
 }
 

@@ -4,7 +4,12 @@
  * its `rates` lines the date-effective rates. The codes of the lines' items come from the item's
  * entity (the one the line's item field looks up), the default from the declaration's setting.
  */
-import { TAX_CODE_FIELDS, defaultCodeSetting, type TaxCode, type TaxDefinition } from '../../runtime/shared/tax';
+import {
+  TAX_CODE_FIELDS,
+  defaultCodeSetting,
+  type TaxCode,
+  type TaxDefinition,
+} from '../../runtime/shared/tax';
 import type { EntityDefinition } from '../../runtime/shared/definition';
 import { settingValues } from '../accounting/chart';
 import type { Entity, Registry } from '../definitions/registry';
@@ -19,7 +24,9 @@ const idOf = (v: unknown): number | null => {
 };
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 const isoDay = (v: unknown): string | null =>
-  v === null || v === undefined || v === '' ? null : String(v instanceof Date ? v.toISOString() : v).slice(0, 10);
+  v === null || v === undefined || v === ''
+    ? null
+    : String(v instanceof Date ? v.toISOString() : v).slice(0, 10);
 
 /** The entity a field of the document's lines looks up (undefined when it is not a lookup). */
 export function lineLookup(def: EntityDefinition, spec: TaxDefinition, field: string): string | undefined {
@@ -27,7 +34,11 @@ export function lineLookup(def: EntityDefinition, spec: TaxDefinition, field: st
 }
 
 /** The tax codes' entity of a declaration, from the line's code field. */
-export function codeEntity(registry: Registry, def: EntityDefinition, spec: TaxDefinition): Entity | undefined {
+export function codeEntity(
+  registry: Registry,
+  def: EntityDefinition,
+  spec: TaxDefinition,
+): Entity | undefined {
   const key = lineLookup(def, spec, spec.code);
   return key ? registry.byEntityKey(key) : undefined;
 }
@@ -42,7 +53,8 @@ export async function loadCodes(
   const byId = new Map<number, TaxCode>();
   const wanted = [...new Set(ids)];
   let q = db.selectFrom(codes.table).select(['id', F.code, F.exempt]);
-  if (defaultCode) q = q.where((eb) => eb.or([eb('id', 'in', wanted.length ? wanted : [0]), eb(F.code, '=', defaultCode)]));
+  if (defaultCode)
+    q = q.where((eb) => eb.or([eb('id', 'in', wanted.length ? wanted : [0]), eb(F.code, '=', defaultCode)]));
   else q = q.where('id', 'in', wanted.length ? wanted : [0]);
   const rows = (await q.execute()) as Row[];
   let defaultId: number | null = null;

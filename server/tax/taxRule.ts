@@ -45,7 +45,8 @@ async function apply(c: RuleContext, spec: TaxDefinition, values: Row): Promise<
   const rates = lines.map((_, i) => {
     const id = chosen[i] ?? defaultId;
     const code = id === null ? undefined : byId.get(id);
-    if (!code) throw businessRefusal('errors.TaxNoCode', (lang) => ({ line: localDigits(String(i + 1), lang) }));
+    if (!code)
+      throw businessRefusal('errors.TaxNoCode', (lang) => ({ line: localDigits(String(i + 1), lang) }));
     const rate = rateOn(code, date);
     if (rate === null)
       throw businessRefusal('errors.TaxNoRate', (lang) => ({

@@ -643,6 +643,8 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         'accounting.profitLoss',
         'accounting.balanceSheet',
         'accounting.partyAging',
+        // docs/tax.md
+        'accounting.vat',
       ]);
       // the treasury's (docs/treasury.md) and the stock ledger's (docs/inventory.md), in menu order
       expect(reports.filter((r) => r.startsWith('treasury.'))).toEqual([

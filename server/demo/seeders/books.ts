@@ -198,7 +198,10 @@ export function books(input: BookInput): Books {
       const vendor = pick(r, input.vendors);
       const net = lines.reduce((a, l) => a + l.amount, 0);
       // the purchase VAT of each line at its item's rate on the day (docs/tax.md)
-      const vat = lines.reduce((a, l) => a + Number(lineTax(BigInt(l.amount), input.taxRate(l.item, day1405(day)))), 0);
+      const vat = lines.reduce(
+        (a, l) => a + Number(lineTax(BigInt(l.amount), input.taxRate(l.item, day1405(day)))),
+        0,
+      );
       const number = `GR-1405-${String(goodsReceipts.length + 1).padStart(5, '0')}`;
       goodsReceipts.push({
         values: {

@@ -16,7 +16,15 @@ import type { AppContext } from '../../context';
 import type { Seeder } from './seeder';
 import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
 import { BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES } from './financeData';
-import { insertDocs, invoices, vouchers, type DemoPricing, type Doc, type Rule, type SaleItem } from './financeDocs';
+import {
+  insertDocs,
+  invoices,
+  vouchers,
+  type DemoPricing,
+  type Doc,
+  type Rule,
+  type SaleItem,
+} from './financeDocs';
 import { COMPANY_SETTINGS, STANDARD_TAX_CODE } from '../../../runtime/shared/taxSeed';
 import { loadCodes } from '../../tax/taxCodes';
 import { rateOn } from '../../../runtime/shared/tax';

@@ -28,6 +28,9 @@ export const seedTax: Seeder = async ({ db, ctx }) => {
 
 /** The demo's tax codes' ids by code. */
 export async function taxCodeIds(db: Untyped, table: string): Promise<Map<string, number>> {
-  const rows = (await db.selectFrom(table).select(['id', 'code']).execute()) as { id: unknown; code: unknown }[];
+  const rows = (await db.selectFrom(table).select(['id', 'code']).execute()) as {
+    id: unknown;
+    code: unknown;
+  }[];
   return new Map(rows.map((r) => [String(r.code), Number(r.id)]));
 }

@@ -65,7 +65,7 @@ describe('fill from a related list', () => {
     expect(fillFromOrder(spec, lists, { customer: 5, customerGroup: 'wholesale' }).map((l) => l.id)).toEqual([
       2, 4, 1, 3,
     ]);
-    expect(fillFromRequest(spec, doc).filterModel.customerGroup).toEqual({
+    expect(fillFromRequest(spec, doc).filterModel?.customerGroup).toEqual({
       filterType: 'text',
       operator: 'OR',
       conditions: [
