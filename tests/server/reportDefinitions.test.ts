@@ -659,7 +659,7 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         'inventory.belowReorder',
       ];
       expect(reports.filter((r) => r.startsWith('inventory.'))).toEqual(stock);
-      expect(reports).toHaveLength(13);
+      expect(reports).toHaveLength(14);
       // the storekeeper views items: the stock reports, none of the books
       expect((await menu(storekeeper)).filter((i) => i.report).map((i) => i.report)).toEqual(stock);
       const en = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', staff, {}, { 'accept-language': 'en' });

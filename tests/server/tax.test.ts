@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { EntityRow } from '../../runtime/shared/definition';
+import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import type { Envelope, ListPage } from '../../runtime/shared/envelope';
 import type { ReportResult } from '../../runtime/shared/reportDefinition';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
@@ -271,6 +271,55 @@ describe.each(DIALECTS)('VAT on %s', (dialect) => {
     expect(tst).toMatchObject({ tax: 300_000 });
     const net = after.rows.find((x) => x.rowKind === 'total')!;
     expect(Number(net.tax)).toBe(Number(now.tax) - Number(subtotal(after, 'مالیات ارزش افزوده خرید').tax));
+  });
+
+  it('Publish takes a new taxed document type as declared, and refuses a bad declaration with its JSON path', async () => {
+    const base = ok(
+      await call<{ definition: EntityDefinition }>(app, 'SystemConfig/Designer/Get', admin, {
+        key: 'sales.invoice',
+      }),
+    ).definition;
+    let n = 0;
+    const publish = (change: (d: EntityDefinition) => void) => {
+      const def = structuredClone(base);
+      def.name = `taxedSale${(n += 1)}`;
+      delete def.numbering;
+      def.title = { fa: `فروش مشمول ${n}`, en: `Taxed sale ${n}` };
+      change(def);
+      return call(app, 'SystemConfig/Designer/Publish', admin, { definition: def });
+    };
+    const fields = (res: { status: number; body: Envelope<unknown> }) => {
+      expect(res.status).toBe(417);
+      return res.body.ServerMessageTexts.map((m) => m.FieldName);
+    };
+    // the same declaration on a new document type: no code
+    expect((await publish(() => {})).status).toBe(200);
+    const made = ok(
+      await call<Row>(app, 'Sales/TaxedSale1/Create', admin, {
+        values: {
+          number: 'TS-1',
+          customer,
+          date: '2026-10-01',
+          warehouse,
+          lines: [{ item: items.changing, quantity: 1, unitPrice: 1_000 }],
+        },
+      }),
+    );
+    expect(made).toMatchObject({ tax: 100, grandTotal: 1_100, buyerEconomicCode: '10103456783' });
+    expect(
+      fields(
+        await publish((d) => {
+          d.tax = { ...d.tax!, base: 'description', code: 'quantity', date: 'number' };
+        }),
+      ),
+    ).toEqual(expect.arrayContaining(['/tax/base', '/tax/code', '/tax/date']));
+    expect(
+      fields(
+        await publish((d) => {
+          d.kept = { fromLookup: { customer: { buyerEconomicCode: 'nothing' } } };
+        }),
+      ),
+    ).toEqual(['/kept/fromLookup/customer/buyerEconomicCode']);
   });
 
   it('is refused to a customer user (the company’s tax return is not a party’s)', async () => {
