@@ -25,7 +25,14 @@ async function apply(c: RuleContext, spec: TaxDefinition, values: Row): Promise<
   const lines = (c.lines[spec.lines] ?? []) as Row[];
   const codes = codeEntity(c.registry, def, spec);
   const date = values[spec.date];
-  if (!codes || typeof date !== 'string' || date === '') return values;
+  // no date yet (a half-filled Preview): no rate applies, and nothing the client sent is taken
+  if (!codes || typeof date !== 'string' || date === '') {
+    for (const l of lines) {
+      l[spec.rate] = null;
+      l[spec.amount] = null;
+    }
+    return { ...values, [spec.total]: null };
+  }
   const byItem = await itemCodes(
     db,
     c.registry,
