@@ -103,7 +103,7 @@ async function ledgerMovement(
   to: string,
 ): Promise<{ documents: bigint; all: bigint }> {
   if (accounts.length === 0) return { documents: 0n, all: 0n };
-  const sum = side === 'output' ? sql`sum(credit - debit)` : sql`sum(debit - credit)`;
+  const move = side === 'output' ? sql`credit - debit` : sql`debit - credit`;
   const inSources = sources.length ? sql`source_entity in (${sql.join(sources)})` : sql`1 = 0`;
   const row = (await db
     .selectFrom(LEDGER_ENTRIES)
@@ -111,10 +111,8 @@ async function ledgerMovement(
     .where('date', '>=', from)
     .where('date', '<=', to)
     .select([
-      sql<string>`${sum}`.as('all'),
-      sql<string>`sum(case when ${inSources} then ${side === 'output' ? sql`credit - debit` : sql`debit - credit`} else 0 end)`.as(
-        'documents',
-      ),
+      sql<string>`sum(${move})`.as('all'),
+      sql<string>`sum(case when ${inSources} then ${move} else 0 end)`.as('documents'),
     ])
     .executeTakeFirst()) as { all: unknown; documents: unknown } | undefined;
   return { documents: big(row?.documents), all: big(row?.all) };
