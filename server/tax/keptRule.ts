@@ -11,7 +11,14 @@ import type { EntityRule } from '../entities/rules/types';
 import type { Row } from '../entities/rows';
 import { idOf } from './taxCodes';
 
-const present = (v: unknown) => (v === undefined || v === '' ? null : v);
+/**
+ * Sets a kept value; an empty one is left out (stored as null, and a Preview answers no value the
+ * form's validator would take for a wrong type).
+ */
+function keep(row: Row, field: string, value: unknown): void {
+  if (value === undefined || value === null || value === '') delete row[field];
+  else row[field] = value;
+}
 
 export const keptRule: EntityRule = {
   name: 'kept',
@@ -33,7 +40,7 @@ export const keptRule: EntityRule = {
               .where('id', '=', id)
               .executeTakeFirst()) as Row | undefined)
           : undefined;
-      for (const [to, from] of Object.entries(fill)) next[to] = present(row?.[from]);
+      for (const [to, from] of Object.entries(fill)) keep(next, to, row?.[from]);
     }
     const settings = Object.entries(kept.fromSettings ?? {});
     if (settings.length > 0) {
@@ -41,7 +48,7 @@ export const keptRule: EntityRule = {
         db,
         settings.map(([, key]) => key),
       );
-      for (const [to, key] of settings) next[to] = present(found.get(key));
+      for (const [to, key] of settings) keep(next, to, found.get(key));
     }
     return next;
   },

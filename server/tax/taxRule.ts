@@ -28,10 +28,12 @@ async function apply(c: RuleContext, spec: TaxDefinition, values: Row): Promise<
   // no date yet (a half-filled Preview): no rate applies, and nothing the client sent is taken
   if (!codes || typeof date !== 'string' || date === '') {
     for (const l of lines) {
-      l[spec.rate] = null;
-      l[spec.amount] = null;
+      delete l[spec.rate];
+      delete l[spec.amount];
     }
-    return { ...values, [spec.total]: null };
+    const rest = { ...values };
+    delete rest[spec.total];
+    return rest;
   }
   const byItem = await itemCodes(
     db,

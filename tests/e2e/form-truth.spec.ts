@@ -55,7 +55,7 @@ test('invoice: the promotion shows before saving and is what the save stores; th
   await field(dialog, 'تاریخ').fill('۱۴۲۱/۰۵/۱۰');
   await dialog.getByRole('button', { name: 'افزودن سطر' }).click();
   // tea pays the general VAT (sugar is exempt, docs/tax.md)
-  await typeKeys(page, 'چای\n\n۳\n۱۲۳۴۵۶۷\n', 0);
+  await typeKeys(page, 'K-0004\n\n۳\n۱۲۳۴۵۶۷\n', 0);
   await page.keyboard.press('Escape');
   await expect(field(dialog, 'جمع (ریال)')).toHaveValue('۳٬۷۰۳٬۷۰۱');
   // the server's promotion, before saving: 10% off, VAT on the rest
