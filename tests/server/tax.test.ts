@@ -5,7 +5,8 @@
  * on the date refuses with its code and date; the buyer's and the seller's identity is the
  * server's, taken at Finalise and kept after; an economic code is checked; the VAT report ties the
  * invoices' VAT to the VAT account's movement in the ledger on the demo data and after a new
- * invoice is posted; a customer user may not run it.
+ * invoice is posted; a new document type takes VAT by publishing the declaration alone; the report
+ * is refused to a role that may not read every taxed type's tax, and to a customer user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -320,6 +321,27 @@ describe.each(DIALECTS)('VAT on %s', (dialect) => {
         }),
       ),
     ).toEqual(['/kept/fromLookup/customer/buyerEconomicCode']);
+  });
+
+  it('is refused to a role that may not read every taxed document type’s tax (its totals would tell it)', async () => {
+    const staff = (await signIn(app, 'staff')).access_token;
+    // the document type published above declares tax: staff may not view it yet
+    expect((await vat(staff)).status).toBe(403);
+    const all = { view: true, create: true, edit: true, delete: true, export: true, print: true };
+    const save = (fields: Record<string, string>) =>
+      call(app, 'Security/Permission/Save', admin, {
+        role: 'staff',
+        entities: [
+          { key: 'sales.invoice', permissions: all, fields },
+          { key: 'sales.taxedSale1', permissions: all, fields: {} },
+        ],
+      });
+    expect((await save({})).status).toBe(200);
+    expect((await vat(staff)).status).toBe(200);
+    expect((await save({ 'lines.tax': 'hidden' })).status).toBe(200);
+    expect((await vat(staff)).status).toBe(403);
+    expect((await save({})).status).toBe(200);
+    expect((await vat(staff)).status).toBe(200);
   });
 
   it('is refused to a customer user (the company’s tax return is not a party’s)', async () => {
