@@ -14,6 +14,8 @@ import type { Expr } from './rules';
 import type { AllocationSpec, LineImportSpec, SettlementSpec } from './treasury';
 import type { CreditDefinition } from './credit';
 import type { SourceDefinition } from './chain';
+import type { KeptDefinition } from './kept';
+import type { TaxDefinition } from './tax';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -25,7 +27,7 @@ export type LocalText = { fa: string } & Partial<Record<Lang, string>>;
 /** JSON Schema subset a field may use (ajv validates the rest). */
 export interface FieldSchema {
   type: 'string' | 'integer' | 'number' | 'boolean';
-  /** `date` (ISO yyyy-mm-dd), `date-time`, `time` (HH:MM), `ir-national-code`, `ir-company-id`, `ir-postal-code`, `ir-sheba`, `ir-mobile`, `ir-sayad`, `email`. */
+  /** `date` (ISO yyyy-mm-dd), `date-time`, `time` (HH:MM), `ir-national-code`, `ir-company-id`, `ir-postal-code`, `ir-economic-code`, `ir-sheba`, `ir-mobile`, `ir-sayad`, `email`. */
   format?: string;
   minLength?: number;
   maxLength?: number;
@@ -165,7 +167,9 @@ export interface FillFromSpec {
   key: string;
   /**
    * List field → field of the document: a list whose field is empty applies to every document
-   * (a general list), one whose field equals the document's applies to it and wins over a general one.
+   * (a general list), one whose field equals the document's applies to it and wins over a general
+   * one. The fields are in order of preference: a list naming the first wins over one naming only
+   * the later ones (a customer's own list before its group's, before a general one).
    */
   match?: Record<string, string>;
   /** The list's validity dates (`to` empty: open-ended) around the document's date field `at`. */
@@ -293,6 +297,17 @@ export interface EntityDefinition {
    * refused) and Cancel gives them back.
    */
   source?: SourceDefinition;
+  /**
+   * Value-added tax per line (runtime/shared/tax.ts, docs/tax.md): each line's tax code, the rate
+   * valid on the document's date and its tax, and the document's total, computed by the server.
+   */
+  tax?: TaxDefinition;
+  /**
+   * Values the server copies onto a draft on every save and on Finalise from a looked-up row or a
+   * setting (runtime/shared/kept.ts): the buyer's and the seller's economic code on an invoice, as
+   * they were when it became final.
+   */
+  kept?: KeptDefinition;
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.

@@ -25,16 +25,19 @@ export function fillFromRequest(spec: FillFromSpec, doc: Record<string, unknown>
   const filterModel: Record<string, unknown> = {};
   for (const [field, docField] of Object.entries(spec.match ?? {})) {
     const v = doc[docField];
+    // a lookup's id is a number; a choice (a customer group) is text, and so is the filter of an
+    // empty value (a number column takes text filters too: server/entities/filters.ts)
+    const filterType = typeof v === 'number' ? 'number' : 'text';
     filterModel[field] = present(v)
       ? {
-          filterType: 'number',
+          filterType,
           operator: 'OR',
           conditions: [
-            { filterType: 'number', type: 'blank' },
-            { filterType: 'number', type: 'equals', filter: v },
+            { filterType, type: 'blank' },
+            { filterType, type: 'equals', filter: v },
           ],
         }
-      : { filterType: 'number', type: 'blank' };
+      : { filterType, type: 'blank' };
   }
   if (spec.active) filterModel[spec.active] = { filterType: 'boolean', type: 'true' };
   const at = spec.validity ? doc[spec.validity.at] : undefined;
@@ -64,13 +67,21 @@ export function fillFromRequest(spec: FillFromSpec, doc: Record<string, unknown>
   };
 }
 
-/** How many of the list's `match` fields name the document's value (a general list: 0). */
+/**
+ * How specific the list is to the document: each `match` field naming the document's value weighs
+ * more than all the later ones together (in order of preference: the customer's own list, then its
+ * group's), a general list 0.
+ */
 function specificity(
   spec: FillFromSpec,
   list: Record<string, unknown>,
   doc: Record<string, unknown>,
 ): number {
-  return Object.entries(spec.match ?? {}).filter(([f, d]) => present(list[f]) && list[f] === doc[d]).length;
+  const fields = Object.entries(spec.match ?? {});
+  return fields.reduce(
+    (s, [f, d], i) => (present(list[f]) && list[f] === doc[d] ? s + 2 ** (fields.length - 1 - i) : s),
+    0,
+  );
 }
 
 /** The candidate lists in the order they are tried: the most specific first, then as listed (latest). */

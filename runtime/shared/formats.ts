@@ -29,6 +29,18 @@ export function isCompanyId(value: string): boolean {
   return Number(code[10]) === (r === 10 ? 0 : r);
 }
 
+/**
+ * کد اقتصادی: since the single economic code (کد اقتصادی واحد) it is the national id of a legal
+ * person (11 digits, checked as isCompanyId) or the national code of a person (10 digits, checked
+ * as isNationalCode); an older 12-digit code is still accepted as 12 digits.
+ */
+export function isEconomicCode(value: string): boolean {
+  const code = toWesternDigits(value);
+  if (code.length === 10) return isNationalCode(code);
+  if (code.length === 11) return isCompanyId(code);
+  return /^\d{12}$/.test(code);
+}
+
 /** کد پستی: 10 digits. */
 export function isPostalCode(value: string): boolean {
   return /^\d{10}$/.test(toWesternDigits(value));
@@ -59,6 +71,8 @@ export const CUSTOM_FORMATS: Record<string, (value: string) => boolean> = {
   'ir-national-code': isNationalCode,
   'ir-company-id': isCompanyId,
   'ir-postal-code': isPostalCode,
+  // کد اقتصادی: a text with its checksum (no kind of its own)
+  'ir-economic-code': isEconomicCode,
   'ir-sheba': isSheba,
   'ir-mobile': isMobile,
   // شناسه صیادی of a cheque: 16 digits (no public check digit: runtime/shared/treasury.ts)

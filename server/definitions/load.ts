@@ -17,6 +17,7 @@ import { aggregateProblems } from '../entities/aggregates';
 import { postingLookupProblems } from './postingCheck';
 import { creditLookupProblems } from './creditCheck';
 import { chainLookupProblems } from './chainCheck';
+import { taxLookupProblems } from './taxCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -223,8 +224,8 @@ export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefi
     seen.set(tableKey, name);
     defs.push(def);
   }
-  // what postings and credit checks look up is checked against the other files (./postingCheck.ts,
-  // ./creditCheck.ts)
+  // what postings, credit checks and tax look up is checked against the other files (./postingCheck.ts,
+  // ./creditCheck.ts, ./taxCheck.ts)
   const byKey = new Map(defs.map((d) => [`${d.module}.${d.name}`, expandDetailAccount(d)]));
   for (const def of defs) {
     const expanded = expandDetailAccount(def);
@@ -233,6 +234,7 @@ export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefi
       ...postingLookupProblems(expanded, defOf),
       ...creditLookupProblems(expanded, defOf),
       ...chainLookupProblems(expanded, defOf),
+      ...taxLookupProblems(expanded, defOf),
     ];
     if (problems.length)
       throw new DefinitionError(

@@ -16,6 +16,7 @@ import { stockExpressions, stockProblems } from './stockCheck';
 import { declaredPostings, postingProblems } from './postingCheck';
 import { creditExpressions, creditProblems } from './creditCheck';
 import { chainProblems } from './chainCheck';
+import { taxProblems } from './taxCheck';
 
 export interface SafetyProblem {
   path: string;
@@ -185,6 +186,8 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
   out.push(...creditProblems(def));
   // the document it is made from (./chainCheck.ts)
   out.push(...chainProblems(def));
+  // each line's VAT and the values a document keeps (./taxCheck.ts)
+  out.push(...taxProblems(def));
   // every expression tried over no data, all within one run's budget (a publish holds the loop ≤ ~50 ms)
   const trial: Trial = { spent: false };
   withinRuleBudget(() => {

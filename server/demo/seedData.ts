@@ -166,6 +166,11 @@ export function demoCustomers(count = 40): SeedRow[] {
       // a legal person has its شناسه ملی (schemas/sales/customer.json); not drawn from r, so the
       // rest of the seed stays as it was
       ...(company ? { nationalId: companyId(String(1010000000 + i * 7919)) } : {}),
+      // the single economic code: a legal person's national id, a person's national code; groups
+      // price the customer (price lists by group, docs/tax.md); not drawn from r
+      economicCode: company ? companyId(String(1010000000 + i * 7919)) : code,
+      postalCode: String(1_113_000_000 + i * 104_729).slice(0, 10),
+      customerGroup: company ? (i % 8 === 0 ? 'government' : 'wholesale') : 'retail',
       mobile,
       city,
       // wholesale credit (0 to ~100 billion Rial; 0: no limit), in the scale of the demo's invoices

@@ -23,6 +23,7 @@ import { fieldMessage, t, textParams } from '../i18n';
 import { postingDataProblems, postingLookupProblems } from '../definitions/postingCheck';
 import { creditDataProblems, creditLookupProblems } from '../definitions/creditCheck';
 import { chainLookupProblems } from '../definitions/chainCheck';
+import { taxLookupProblems } from '../definitions/taxCheck';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
@@ -81,6 +82,7 @@ export function checkDefinition(
     ...postingLookupProblems(expanded, defOf),
     ...creditLookupProblems(expanded, defOf),
     ...chainLookupProblems(expanded, defOf),
+    ...taxLookupProblems(expanded, defOf),
   ])
     problems.push({ path: p.path, message: t(lang, `designerCheck.${p.key}`, p.params) });
   // the documents made from this one keep finding what their `source` names (docs/chain.md)

@@ -140,6 +140,18 @@ function reads(def: EntityDefinition): Read[] {
     out.push(named('/source/quantity', `${source.lines}.${source.quantity}`));
     out.push(named('/source/lineLink', `${source.lines}.${source.lineLink}`));
   }
+  // the tax each line stores tells its item, code, amount and the document's date and discount
+  // (docs/tax.md); a kept value tells the lookup it is copied through
+  const tax = def.tax;
+  if (tax) {
+    out.push(named('/tax/date', tax.date));
+    if (tax.discount) out.push(named('/tax/discount', tax.discount));
+    if (tax.lineDiscount) out.push(named('/tax/lineDiscount', `${tax.lines}.${tax.lineDiscount}`));
+    for (const key of ['base', 'item', 'code'] as const)
+      out.push(named(`/tax/${key}`, `${tax.lines}.${tax[key]}`));
+  }
+  for (const lookup of Object.keys(def.kept?.fromLookup ?? {}))
+    out.push(named(`/kept/fromLookup/${lookup}`, lookup));
   return out;
 }
 
@@ -302,7 +314,34 @@ export async function publishAccessProblems(
   }
   problems.push(...(await creditLimitProblems(ctx, user, def, before, lang)));
   problems.push(...(await chainSourceProblems(ctx, user, def, before, lang, mayView)));
+  problems.push(...(await keptProblems(ctx, user, def, before, lang)));
   return problems;
+}
+
+/**
+ * A kept value copies a field of the looked-up row onto the document (docs/tax.md): it may not be
+ * one hidden from the designer on that entity (unless the definition in force copies it already).
+ */
+async function keptProblems(
+  ctx: AppContext,
+  user: CurrentUser,
+  def: EntityDefinition,
+  before: EntityDefinition | undefined,
+  lang: Lang,
+): Promise<AccessProblem[]> {
+  const out: AccessProblem[] = [];
+  for (const [lookup, fill] of Object.entries(def.kept?.fromLookup ?? {})) {
+    const key = Object.hasOwn(def.fields, lookup) ? def.fields[lookup]?.lookup?.entity : undefined;
+    const target = key ? ctx.registry.byEntityKey(key) : undefined;
+    if (!target) continue;
+    const hidden = await hiddenFor(ctx, user, target);
+    for (const [to, from] of Object.entries(fill)) {
+      const path = `/kept/fromLookup/${lookup}/${to}`;
+      if (hidden.has(from) && !same(at(before, path), from))
+        out.push({ path, message: t(lang, 'designerCheck.hiddenField', { field: `${target.key}.${from}` }) });
+    }
+  }
+  return out;
 }
 
 /**

@@ -14,6 +14,8 @@ import { ACCOUNT_SETTINGS, accountSettingKey, type AccountSettingName } from '..
 import { t } from '../i18n';
 import { DEFAULT_WAREHOUSE_SETTING, DEFAULT_WAREHOUSE_TITLE } from '../../runtime/shared/stock';
 import { CREDIT_MODE_LABELS, CREDIT_MODE_SETTING, CREDIT_MODE_TITLE } from '../../runtime/shared/credit';
+import { DEFAULT_TAX_CODE_SETTING, DEFAULT_TAX_CODE_TITLE } from '../../runtime/shared/tax';
+import { COMPANY_SETTINGS } from '../../runtime/shared/taxSeed';
 
 /** The default accounts' settings (`accounting.account.*`) by their labels in the translations. */
 function accountSettingTitles(): Record<string, LocalText> {
@@ -62,6 +64,8 @@ export const LABEL_SOURCES: Record<string, LabelSource> = {
     ...SETTING_TITLES,
     [DEFAULT_WAREHOUSE_SETTING]: DEFAULT_WAREHOUSE_TITLE,
     [CREDIT_MODE_SETTING]: CREDIT_MODE_TITLE,
+    [DEFAULT_TAX_CODE_SETTING]: DEFAULT_TAX_CODE_TITLE,
+    ...Object.fromEntries(COMPANY_SETTINGS.map((c) => [c.key, c.title])),
     ...accountSettingTitles(),
   }),
   /** A setting's value that is a code of a closed list («warn» of the credit mode) → its word. */

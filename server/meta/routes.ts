@@ -13,7 +13,7 @@ import { entityFromBody } from './lookup';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { validatorUrls, validatorsPlugin } from './validators';
 import { restrictChildren } from './childAccess';
-import { rulesOf } from '../entities/rules';
+import { declaredRules, rulesOf } from '../entities/rules';
 import type { WorkflowDefinition } from '../../runtime/shared/definition';
 
 /** The workflow with only the transitions `role` may make. */
@@ -75,7 +75,8 @@ export async function metaPlugin(app: FastifyInstance): Promise<void> {
     if (stripped.rowActions)
       stripped.rowActions = stripped.rowActions.filter((a) => !a.roles || a.roles.includes(user.role));
     // values an entity rule computes: the form shows them from the server's Preview
-    if (rulesOf(entity.key).some((r) => r.computes)) stripped.serverComputed = true;
+    if ([...rulesOf(entity.key), ...declaredRules(entity.def)].some((r) => r.computes))
+      stripped.serverComputed = true;
     // validators of the schemas as sent (before titles, which do not change what is valid)
     return {
       ...localise(withBorrowedLabels(ctx, stripped), req.lang, new Set()),

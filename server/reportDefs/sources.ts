@@ -10,6 +10,7 @@ import { stockKardex } from './stock/kardex';
 import { stockReorder } from './stock/reorder';
 import { stockValuation } from './stock/valuation';
 import { treasuryReconciliation } from './treasury/reconciliation';
+import { taxVat } from './tax/vat';
 
 export const SOURCES: ReadonlyMap<string, ReportSource> = new Map(
   [
@@ -23,5 +24,6 @@ export const SOURCES: ReadonlyMap<string, ReportSource> = new Map(
     stockReorder,
     entityRows,
     treasuryReconciliation,
+    taxVat,
   ].map((s) => [s.name, s]),
 );

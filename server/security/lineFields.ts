@@ -92,12 +92,18 @@ export function lineFieldsByMode(
  * quantity × unitPrice would tell the hidden unit price); the others as given.
  */
 export function withDerivedHidden(
-  def: Pick<EntityDefinition, 'children'>,
+  def: Pick<EntityDefinition, 'children' | 'tax'>,
   modes: Map<string, FieldMode>,
 ): Map<string, FieldMode> {
   for (const [child, hidden] of lineFieldsByMode(modes, 'hidden'))
     for (const field of computedFrom(def.children?.[child]?.rules?.computed, hidden))
       modes.set(childFieldKey(child, field), 'hidden');
+  // a line's VAT (and its own discount) is a share of its amount: hidden with it (docs/tax.md)
+  const tax = def.tax;
+  if (tax && modes.get(childFieldKey(tax.lines, tax.base)) === 'hidden') {
+    modes.set(childFieldKey(tax.lines, tax.amount), 'hidden');
+    if (tax.lineDiscount) modes.set(childFieldKey(tax.lines, tax.lineDiscount), 'hidden');
+  }
   return modes;
 }
 

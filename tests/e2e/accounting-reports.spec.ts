@@ -284,7 +284,7 @@ test.describe('desktop', () => {
     // its totals as the form shows them
     const total = figure(await field(form, 'جمع (ریال)').inputValue());
     const discount = figure(await field(form, 'تخفیف (ریال)').inputValue());
-    const tax = figure(await field(form, 'مالیات بر ارزش افزوده ۱۰٪ (ریال)').inputValue());
+    const tax = figure(await field(form, 'مالیات و عوارض ارزش افزوده (ریال)').inputValue());
     const grandTotal = figure(await field(form, 'مبلغ قابل پرداخت (ریال)').inputValue());
     expect(grandTotal).toBe(total - discount + tax);
     expect(tax).toBeGreaterThan(0);
@@ -322,9 +322,11 @@ async function createDraftInvoice(request: APIRequestContext, token: string, dat
     expect(answer.ok(), await answer.text()).toBe(true);
     return ((await answer.json()) as { Data: { rows: { id: number }[] } }).Data.rows[0]!.id;
   };
-  const [customer, item] = [
+  const [customer, item, taxCode] = [
     await first('Sales/Customer', { code: { filterType: 'text', type: 'equals', filter: 'C-0001' } }),
     await first('Inventory/Item'),
+    // the first item (rice) is exempt: its lines name the general VAT code (docs/tax.md)
+    await first('Accounting/TaxCode', { code: { filterType: 'text', type: 'equals', filter: 'VAT' } }),
   ];
   const answer = await request.post('/api/Sales/Invoice/Create', {
     headers,
@@ -334,8 +336,8 @@ async function createDraftInvoice(request: APIRequestContext, token: string, dat
         date,
         description: `فاکتور آزمون تراز ${String(Date.now()).slice(-6)}`,
         lines: [
-          { item, quantity: 3, unitPrice: 1_250_000 },
-          { item, quantity: 1, unitPrice: 730_000 },
+          { item, quantity: 3, unitPrice: 1_250_000, taxCode },
+          { item, quantity: 1, unitPrice: 730_000, taxCode },
         ],
       },
     },

@@ -1,7 +1,8 @@
 /**
  * The request the form sends for LookupSpec.fillFrom (runtime/shared/fillFrom.ts) against the real
  * GetList: the invoice's price lists for a customer with its own list (the demo's wholesale list of
- * C-0008) and for one without, valid at a date; the choice the form makes among them.
+ * C-0008), for one without but of a group (the group's list) and for one of neither, valid at a
+ * date; the choice the form makes among them.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,8 +68,18 @@ describe.each(DIALECTS)('fill from the price list on %s', (dialect) => {
     const other = await customer('C-0002');
     const own = await filled({ customer: wholesale, date: '2026-11-25' }, item.id);
     expect(own).toEqual({ list: 'فهرست قیمت عمده ۱۴۰۵', values: { unitPrice: 461_000 } });
+    // its own list wins over its group's (C-0008 is a government customer)
+    expect(
+      await filled({ customer: wholesale, customerGroup: 'government', date: '2026-11-25' }, item.id),
+    ).toEqual(own);
     const general = await filled({ customer: other, date: '2026-11-25' }, item.id);
-    expect(general).toEqual({ list: 'فهرست قیمت خرده‌فروشی ۱۴۰۵', values: { unitPrice: item.salePrice } });
+    expect(general).toEqual({ list: 'فهرست قیمت عمومی ۱۴۰۵', values: { unitPrice: item.salePrice } });
+    // a customer of a group without its own list: the group's list (docs/tax.md)
+    const group = await filled({ customer: other, customerGroup: 'wholesale', date: '2026-11-25' }, item.id);
+    expect(group).toEqual({
+      list: 'فهرست قیمت گروه عمده‌فروشان ۱۴۰۵',
+      values: { unitPrice: Math.round((Number(item.salePrice) * 0.95) / 1000) * 1000 },
+    });
     // outside every list's validity: nothing (the item's own price stays)
     expect(await filled({ customer: wholesale, date: '2030-01-01' }, item.id)).toBeNull();
   }, 60_000);

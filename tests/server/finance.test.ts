@@ -170,17 +170,18 @@ describe.each(DIALECTS)('finance on %s', (dialect) => {
     expect(inside.body.Data).toMatchObject({
       total: 130_000,
       discount: 20_000,
-      tax: 11_000,
-      grandTotal: 121_000,
-      grandTotalWords: 'صد و بیست و یک هزار ریال',
+      // 10% VAT of the discounted line's net (100,000 − 20,000); the other item (oil) is exempt
+      tax: 8_000,
+      grandTotal: 118_000,
+      grandTotalWords: 'صد و هجده هزار ریال',
       appliedDiscounts: 'تخفیف آزمایشی بیست درصد',
     });
     const outside = await invoice('2026-09-15');
     expect(outside.body.Data).toMatchObject({
       total: 130_000,
       discount: 0,
-      tax: 13_000,
-      grandTotal: 143_000,
+      tax: 10_000,
+      grandTotal: 140_000,
     });
   });
 

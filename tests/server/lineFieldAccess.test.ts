@@ -84,16 +84,20 @@ describe.each(DIALECTS)('line field permissions on %s', (dialect) => {
       })
     ).body.Data;
     const lines = def.children!.lines!;
-    // the pro-forma line a line came from and what was returned of it (docs/chain.md) stay
+    // the pro-forma line a line came from, what was returned of it (docs/chain.md), and the line's
+    // VAT code and rate stay; its VAT and own discount are shares of its amount: hidden with it (docs/tax.md)
     expect(Object.keys(lines.schema.properties)).toEqual([
       'item',
       'description',
       'quantity',
       'sourceLine',
       'returnedQuantity',
+      'taxCode',
+      'taxRate',
     ]);
     expect(lines.fields).not.toHaveProperty('unitPrice');
     expect(lines.fields).not.toHaveProperty('amount');
+    expect(lines.fields).not.toHaveProperty('tax');
     expect(lines.schema.required).toEqual(['item', 'quantity']);
     expect(lines.rules?.computed ?? {}).not.toHaveProperty('amount');
     // the document total reads the lines: the server's value, not computed in the browser
@@ -115,6 +119,7 @@ describe.each(DIALECTS)('line field permissions on %s', (dialect) => {
     for (const l of seen.lines) {
       expect(l).not.toHaveProperty('unitPrice');
       expect(l).not.toHaveProperty('amount');
+      expect(l).not.toHaveProperty('tax');
       expect(l).toHaveProperty('quantity');
     }
     expect(seen.total).toBe((await get(admin)).total);

@@ -643,6 +643,8 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         'accounting.profitLoss',
         'accounting.balanceSheet',
         'accounting.partyAging',
+        // docs/tax.md
+        'accounting.vat',
       ]);
       // the treasury's (docs/treasury.md) and the stock ledger's (docs/inventory.md), in menu order
       expect(reports.filter((r) => r.startsWith('treasury.'))).toEqual([
@@ -657,7 +659,7 @@ describe.each(DIALECTS)('report definitions on %s', (dialect) => {
         'inventory.belowReorder',
       ];
       expect(reports.filter((r) => r.startsWith('inventory.'))).toEqual(stock);
-      expect(reports).toHaveLength(13);
+      expect(reports).toHaveLength(14);
       // the storekeeper views items: the stock reports, none of the books
       expect((await menu(storekeeper)).filter((i) => i.report).map((i) => i.report)).toEqual(stock);
       const en = await call<MenuItem[]>(app, 'Security/Menu/GetMenu', staff, {}, { 'accept-language': 'en' });

@@ -30,6 +30,7 @@ import { DAYS_SO_FAR, day1405, pick, rng, type Values } from './batch';
 import type { Doc } from './financeDocs';
 import { RECENT_DAYS, finalFlags } from './lifecycle';
 import { MONTHS } from './supplyChain';
+import { lineTax } from '../../../runtime/shared/tax';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 2, 21);
@@ -39,7 +40,6 @@ export const dayOf = (iso: string): number => Math.round((Date.parse(`${iso}T00:
 const RECENT = DAYS_SO_FAR - RECENT_DAYS;
 /** First day of month `m` (0 = Farvardin) of 1405: six months of 31 days, then of 30. */
 export const monthStart = (m: number): number => (m <= 6 ? 31 * m : 186 + 30 * (m - 6));
-const VAT = 0.1;
 const million = (n: number) => Math.max(1, Math.round(n / 1_000_000)) * 1_000_000;
 
 export interface Party {
@@ -69,6 +69,8 @@ export interface BookInput {
   costs: ReadonlyMap<number, number>;
   /** The warehouses goods are received into. */
   warehouses: number[];
+  /** The VAT rate of an item on a day (basis points, its tax code's rate: exempt goods 0). */
+  taxRate: (item: number, iso: string) => number;
 }
 
 export interface Books {
@@ -195,7 +197,11 @@ export function books(input: BookInput): Books {
       const lines = bought.filter((_, i) => i % parts === p);
       const vendor = pick(r, input.vendors);
       const net = lines.reduce((a, l) => a + l.amount, 0);
-      const vat = Math.round(net * VAT);
+      // the purchase VAT of each line at its item's rate on the day (docs/tax.md)
+      const vat = lines.reduce(
+        (a, l) => a + Number(lineTax(BigInt(l.amount), input.taxRate(l.item, day1405(day)))),
+        0,
+      );
       const number = `GR-1405-${String(goodsReceipts.length + 1).padStart(5, '0')}`;
       goodsReceipts.push({
         values: {

@@ -16,7 +16,19 @@ import type { AppContext } from '../../context';
 import type { Seeder } from './seeder';
 import { DAYS_SO_FAR, day1405, idsOf, insertBatch, pick, rng, type Values } from './batch';
 import { BANK_ACCOUNTS, CAMPAIGNS, CASH_BOXES } from './financeData';
-import { insertDocs, invoices, vouchers, type Doc, type Rule, type SaleItem } from './financeDocs';
+import {
+  insertDocs,
+  invoices,
+  vouchers,
+  type DemoPricing,
+  type Doc,
+  type Rule,
+  type SaleItem,
+} from './financeDocs';
+import { COMPANY_SETTINGS, STANDARD_TAX_CODE } from '../../../runtime/shared/taxSeed';
+import { loadCodes } from '../../tax/taxCodes';
+import { rateOn } from '../../../runtime/shared/tax';
+import { TAX_CODES, taxCodeIds } from './tax';
 import { books, type PaidRun } from './books';
 import { RECENT_FROM } from './lifecycle';
 import { holdersOf, partiesOf } from './parties';
@@ -35,10 +47,53 @@ async function saleItems(db: Kysely<SystemTables>, ctx: AppContext): Promise<Sal
   if (!item) return [];
   const rows = (await (db as unknown as Untyped)
     .selectFrom(item.table)
-    .select(['id', 'salePrice'])
+    .select(['id', 'salePrice', 'taxCode'])
     .orderBy('id')
-    .execute()) as { id: unknown; salePrice: unknown }[];
-  return rows.map((r) => ({ id: Number(r.id), price: Number(r.salePrice ?? 0) || 1_000_000 }));
+    .execute()) as { id: unknown; salePrice: unknown; taxCode: unknown }[];
+  return rows.map((r) => ({
+    id: Number(r.id),
+    price: Number(r.salePrice ?? 0) || 1_000_000,
+    taxCode: r.taxCode === null || r.taxCode === undefined ? null : Number(r.taxCode),
+  }));
+}
+
+/**
+ * How the demo's invoices are taxed and what they keep (financeDocs.ts DemoPricing): the tax codes
+ * as the server reads them, the default code of the setting, the customers' identity and the
+ * company's. Unit prices are the items' sale prices (the retail list's).
+ */
+async function demoPricing(db: Kysely<SystemTables>, ctx: AppContext): Promise<DemoPricing> {
+  const u = db as unknown as Untyped;
+  const codes = ctx.registry.byEntityKey(TAX_CODES);
+  const ids = codes ? [...(await taxCodeIds(u, codes.table)).values()] : [];
+  const loaded = codes ? await loadCodes(u, codes, ids, STANDARD_TAX_CODE) : null;
+  const customer = ctx.registry.byEntityKey('sales.customer');
+  const buyers = new Map<number, Values>();
+  if (customer)
+    for (const r of (await u
+      .selectFrom(customer.table)
+      .select(['id', 'customerGroup', 'economicCode', 'nationalId', 'nationalCode', 'postalCode'])
+      .execute()) as Record<string, unknown>[])
+      buyers.set(Number(r.id), {
+        customerGroup: (r.customerGroup as string | null) ?? null,
+        buyerEconomicCode: (r.economicCode as string | null) ?? null,
+        buyerNationalId: (r.nationalId as string | null) ?? null,
+        buyerNationalCode: (r.nationalCode as string | null) ?? null,
+        buyerPostalCode: (r.postalCode as string | null) ?? null,
+      });
+  const value = (key: string) => COMPANY_SETTINGS.find((c) => c.key === key)?.value ?? null;
+  const seller: Values = {
+    sellerName: value('company.name'),
+    sellerEconomicCode: value('company.economicCode'),
+    sellerNationalId: value('company.nationalId'),
+    sellerPostalCode: value('company.postalCode'),
+  };
+  return {
+    price: (_customer, item) => item.price,
+    codes: loaded?.byId ?? new Map(),
+    defaultCode: loaded?.defaultId ?? null,
+    kept: (c) => ({ ...buyers.get(c), ...seller }),
+  };
 }
 
 function moneyDocs(
@@ -108,6 +163,8 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
   );
   const campaigns = await insertBatch(db, ctx, 'marketing.campaign', CAMPAIGNS);
   const items = await saleItems(db, ctx);
+  const pricing = await demoPricing(db, ctx);
+  const itemCodes = new Map(items.map((i) => [i.id, i.taxCode ?? null]));
   const sales: Doc[] = [];
   const saleIds: number[] = [];
   const rules: Rule[] = [
@@ -138,14 +195,26 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
   if (items.length > 0) {
     await insertDocs(db, ctx, 'sales.priceList', [
       {
+        // the general list: the items' sale prices, for customers of no group and no own list
         values: {
-          title: 'فهرست قیمت خرده‌فروشی ۱۴۰۵',
+          title: 'فهرست قیمت عمومی ۱۴۰۵',
           validFrom: '2026-03-21',
           validTo: '2027-03-20',
           active: true,
         },
         lines: items.map((i) => ({ item: i.id, price: i.price })),
       },
+      // one list per customer group (docs/tax.md: a customer's own list, then its group's, then the general)
+      ...(
+        [
+          ['retail', 'فهرست قیمت خرده‌فروشی ۱۴۰۵', 1],
+          ['wholesale', 'فهرست قیمت گروه عمده‌فروشان ۱۴۰۵', 0.95],
+          ['government', 'فهرست قیمت مشتریان دولتی ۱۴۰۵', 0.97],
+        ] as const
+      ).map(([customerGroup, title, factor]) => ({
+        values: { title, customerGroup, validFrom: '2026-03-21', validTo: '2027-03-20', active: true },
+        lines: items.map((i) => ({ item: i.id, price: Math.round((i.price * factor) / 1000) * 1000 })),
+      })),
       {
         // a customer's own list (a wholesale buyer): its invoice lines start from these prices
         values: {
@@ -181,7 +250,7 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       const warehouses = await idsOf(db, ctx, 'inventory.warehouse');
       const w = rng(24051);
       sales.push(
-        ...invoices(volume.invoices, customerIds, items, rules, volume.scale).map((d) => ({
+        ...invoices(volume.invoices, customerIds, items, rules, pricing, volume.scale).map((d) => ({
           ...d,
           values: { ...d.values, warehouse: warehouses.length ? pick(w, warehouses) : null },
         })),
@@ -212,6 +281,10 @@ export const seedFinance: Seeder = async ({ db, ctx, vendorIds, customerIds }) =
       payroll: await paidRuns(db, ctx),
       costs: await purchasePrices(db, ctx),
       warehouses: await idsOf(db, ctx, 'inventory.warehouse'),
+      taxRate: (item, iso) => {
+        const code = pricing.codes.get(itemCodes.get(item) ?? pricing.defaultCode ?? 0);
+        return code ? (rateOn(code, iso) ?? 0) : 0;
+      },
     });
     // each receipt settles its invoice (an allocation line); the open amounts follow once the
     // lifecycle seeder made them final (./treasury.ts)

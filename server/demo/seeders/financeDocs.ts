@@ -7,6 +7,7 @@ import { rialInWords } from '../../../runtime/shared/persianWords';
 import type { AppContext } from '../../context';
 import { toColumns } from '../../entities/rows';
 import { applyRules } from '../../entities/rules/discountRules';
+import { rateOn, taxFigures, type TaxCode } from '../../../runtime/shared/tax';
 import type { SystemTables } from '../../db/types';
 import type { Untyped } from '../../db/untyped';
 import { DAYS_SO_FAR, day1405, insertBatch, pick, rng, type Values } from './batch';
@@ -58,6 +59,21 @@ export async function insertDocs(
 export interface SaleItem {
   id: number;
   price: number;
+  /** The item's tax code (null: the default code). */
+  taxCode?: number | null;
+}
+
+/**
+ * How the demo's invoices are priced and taxed as the server would (its price lists by customer
+ * and group, server/tax/taxRule.ts with the same pure functions of runtime/shared/tax.ts): the unit
+ * price of an item for a customer, the tax codes with their rates and the default code, and the
+ * values an invoice keeps (the buyer's and the seller's identity).
+ */
+export interface DemoPricing {
+  price(customer: number, item: SaleItem): number;
+  codes: ReadonlyMap<number, TaxCode>;
+  defaultCode: number | null;
+  kept(customer: number): Values;
 }
 
 export interface Rule {
@@ -73,14 +89,16 @@ export interface Rule {
 const pad = (n: number) => String(n).padStart(3, '0');
 
 /**
- * Invoices with 1..4 lines; discount from the demo rules, 10% VAT, total in words. `scale`
- * multiplies the quantities (the full demo's wholesale trade: ×8).
+ * Invoices with 1..4 lines priced by the customer's price list; discount from the demo rules, each
+ * line's VAT at its item's tax code's rate on the day (the server's own computation), total in
+ * words. `scale` multiplies the quantities (the full demo's wholesale trade: ×8).
  */
 export function invoices(
   count: number,
   customers: number[],
   items: SaleItem[],
   rules: Rule[],
+  pricing: DemoPricing,
   scale = 1,
 ): Doc[] {
   const r = rng(14051);
@@ -93,12 +111,28 @@ export function invoices(
     for (let l = 0; l < lineCount; l++) {
       const item = pick(r, items);
       const quantity = (1 + Math.floor(r() * 12)) * scale;
-      lines.push({ item: item.id, quantity, unitPrice: item.price, amount: quantity * item.price });
+      const unitPrice = pricing.price(customer, item);
+      const code = pricing.codes.get(item.taxCode ?? pricing.defaultCode ?? 0);
+      lines.push({
+        item: item.id,
+        quantity,
+        unitPrice,
+        amount: quantity * unitPrice,
+        taxCode: code?.id ?? null,
+        taxRate: code ? (rateOn(code, date) ?? 0) : 0,
+      });
     }
     const total = lines.reduce((s, l) => s + Number(l.amount), 0);
     const live = rules.filter((x) => x.startDate <= date && date <= x.endDate);
-    const { discount, applied } = applyRules(live, customer, lines);
-    const tax = Math.round((total - discount) * 0.1);
+    const { discount, applied, perLine } = applyRules(live, customer, lines);
+    lines.forEach((l, i) => (l.discount = perLine[i] ?? 0));
+    const figures = taxFigures(
+      lines.map((l) => ({ base: l.amount, rate: Number(l.taxRate), discount: l.discount })),
+      discount,
+      true,
+    );
+    lines.forEach((l, i) => (l.tax = Number(figures.lines[i]!.tax)));
+    const tax = Number(figures.total);
     const grandTotal = total - discount + tax;
     docs.push({
       values: {
@@ -113,6 +147,7 @@ export function invoices(
         grandTotal,
         grandTotalWords: rialInWords(grandTotal),
         appliedDiscounts: applied.join('، '),
+        ...pricing.kept(customer),
       },
       lines,
     });

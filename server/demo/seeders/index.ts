@@ -18,11 +18,14 @@ import { seedOpening } from './opening';
 import { seedLedger } from './ledger';
 import { seedTreasury } from './treasury';
 import { seedDocumentNumbers, seedNumbers } from './numbers';
+import { seedTax } from './tax';
 
 export type { SeedContext, Seeder } from './seeder';
 
 // finance after inventory and supply chain: its invoices and price lists use the items
 export const SEEDERS: Seeder[] = [
+  // tax codes and the company's identity: before the items (their codes) and the invoices
+  seedTax,
   seedInventory,
   seedSupplyChain,
   seedChain,

@@ -9,6 +9,9 @@
 import type { Seeder } from './seeder';
 import { DEFAULT_WAREHOUSE_SETTING } from '../../../runtime/shared/stock';
 import { grant } from './perms';
+import { EXEMPT_TAX_CODE, STANDARD_TAX_CODE, isExemptGood } from '../../../runtime/shared/taxSeed';
+import type { Untyped } from '../../db/untyped';
+import { TAX_CODES, taxCodeIds } from './tax';
 import { DAYS_SO_FAR, day1405, insertBatch, insertBatchDocuments, pick, rng, type Values } from './batch';
 
 const UNITS: Values[] = [
@@ -172,6 +175,8 @@ export const seedInventory: Seeder = async ({ db, ctx }) => {
   const small = ctx.config.demoVolume === 'small';
   const unitIds = await insertBatch(db, ctx, 'inventory.unit', UNITS);
   const goods = small ? GOODS.slice(0, 4) : GOODS;
+  // each item's tax code: basic goods and medicine exempt, the rest the general rate (docs/tax.md)
+  const codes = await taxCodeIds(db as unknown as Untyped, ctx.registry.byEntityKey(TAX_CODES)?.table ?? '');
   const itemValues = goods.map(([name, unit, category, purchase], i) => ({
     code: `K-${String(i + 1).padStart(4, '0')}`,
     name,
@@ -179,6 +184,7 @@ export const seedInventory: Seeder = async ({ db, ctx }) => {
     category,
     purchasePrice: purchase,
     salePrice: Math.round((purchase * 1.18) / 1000) * 1000,
+    taxCode: codes.get(isExemptGood(name) ? EXEMPT_TAX_CODE : STANDARD_TAX_CODE) ?? null,
     reorderPoint: 20,
     allowNegative: false,
     active: true,

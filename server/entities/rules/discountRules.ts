@@ -39,15 +39,17 @@ async function rulesOn(db: Untyped, date: string): Promise<DiscountRule[]> {
     }));
 }
 
-/** Discount of the lines under the rules, and the titles of the rules that gave one. */
+/** Discount of the lines under the rules (and of each line), and the titles of the rules that gave one. */
 export function applyRules(
   rules: DiscountRule[],
   customer: number | null,
   lines: Row[],
-): { discount: number; applied: string[] } {
+): { discount: number; applied: string[]; perLine: number[] } {
   const applied = new Set<string>();
   let discount = 0;
+  const perLine: number[] = [];
   for (const line of lines) {
+    perLine.push(0);
     const amount = Number(line.amount ?? 0);
     let best: DiscountRule | null = null;
     for (const r of rules) {
@@ -56,11 +58,16 @@ export function applyRules(
       if (!best || r.percent > best.percent) best = r;
     }
     if (!best || !(amount > 0)) continue;
-    discount += Math.round((amount * best.percent) / 100);
+    const own = Math.round((amount * best.percent) / 100);
+    perLine[perLine.length - 1] = own;
+    discount += own;
     applied.add(best.title);
   }
-  return { discount, applied: [...applied] };
+  return { discount, applied: [...applied], perLine };
 }
+
+/** The lines' field holding each line's own discount, when their schema has one (its VAT is on the rest). */
+export const LINE_DISCOUNT = 'discount';
 
 export const discountRulesRule: EntityRule = {
   name: 'discountRules',
@@ -68,7 +75,12 @@ export const discountRulesRule: EntityRule = {
   async run({ trx, values, lines, entity }) {
     if (!values || typeof values.date !== 'string') return values;
     const rules = await rulesOn(trx as unknown as Untyped, values.date);
-    const { discount, applied } = applyRules(rules, idOf(values.customer), lines.lines ?? []);
+    const { discount, applied, perLine } = applyRules(rules, idOf(values.customer), lines.lines ?? []);
+    // each line's own discount, where the lines hold one (the tax of a line is on its net amount)
+    if (
+      entity.children.some((c) => c.name === 'lines' && Object.hasOwn(c.def.schema.properties, LINE_DISCOUNT))
+    )
+      (lines.lines ?? []).forEach((l, i) => (l[LINE_DISCOUNT] = perLine[i] ?? 0));
     const next: Row = { ...values, discount, appliedDiscounts: applied.join('، ') };
     if (!entity.def.rules) return next;
     const computed = applyComputed(entity.def.rules, { ...next, ...lines });

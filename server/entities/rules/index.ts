@@ -17,6 +17,8 @@ import { settlementRule } from '../../treasury/allocations';
 import { chequeBookRule, chequeRule } from '../../treasury/cheques';
 import { statementRule } from '../../treasury/reconciliation';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
+import { keptRule } from '../../tax/keptRule';
+import { taxRule } from '../../tax/taxRule';
 
 export type { EntityRule, RuleContext, WriteAction } from './types';
 
@@ -47,9 +49,15 @@ export function rulesOf(entityKey: string): readonly EntityRule[] {
 }
 
 /**
- * Rules every definition declaring a key gets, after its own: `settlement` (the open amount of a
- * document others allocate to is the server's, server/treasury/allocations.ts).
+ * Rules every definition declaring a key gets, after its own and in this order: `kept` (values
+ * copied from a looked-up row or a setting, server/tax/keptRule.ts), `tax` (each line's VAT and the
+ * total, server/tax/taxRule.ts), `settlement` (the open amount of a document others allocate to
+ * follows its total, server/treasury/allocations.ts).
  */
 export function declaredRules(def: EntityDefinition): readonly EntityRule[] {
-  return def.settlement ? [settlementRule] : [];
+  return [
+    ...(def.kept ? [keptRule] : []),
+    ...(def.tax ? [taxRule] : []),
+    ...(def.settlement ? [settlementRule] : []),
+  ];
 }

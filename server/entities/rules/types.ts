@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../context';
 import type { SystemTables } from '../../db/types';
 import type { Row } from '../rows';
 import type { Lines } from '../document';
-import type { Entity } from '../../definitions/registry';
+import type { Entity, Registry } from '../../definitions/registry';
 import type { Lang } from '../../../runtime/shared/definition';
 
 export type WriteAction = 'create' | 'update' | 'delete';
@@ -26,6 +26,8 @@ export interface RuleContext {
   /** Validated document lines by child name (empty on delete and for entities without lines). */
   lines: Lines;
   entity: Entity;
+  /** Every entity in force (a declared rule reads the rows a lookup names: a line's item, its tax code). */
+  registry: Registry;
   /** The secret fields' values taken out of the request (../secrets.ts); never stored. */
   secrets: Row;
   /** Language of the request, for the rule's 417 texts. */

@@ -118,6 +118,10 @@ describe('field permission choices', () => {
       'lines.amount',
       'lines.sourceLine',
       'lines.returnedQuantity',
+      'lines.discount',
+      'lines.taxCode',
+      'lines.taxRate',
+      'lines.tax',
     ]);
     expect(fieldChoices(shippedInvoice, 'en')).toContainEqual([
       'lines.unitPrice',

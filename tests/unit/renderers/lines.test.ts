@@ -75,7 +75,7 @@ describe('lines: row operations', () => {
   it('a read-only line field (field permission) is not an editable column', () => {
     const child = structuredClone(lines);
     child.schema.properties.unitPrice!.readOnly = true;
-    expect(editableFields(child, false)).toEqual(['item', 'description', 'quantity']);
+    expect(editableFields(child, false)).toEqual(['item', 'description', 'quantity', 'taxCode']);
     const cols = buildLineColumns({
       child,
       lang: 'fa',

@@ -55,8 +55,12 @@ describe('print model of a definition', () => {
       'amount',
       // what was returned of the line (docs/chain.md); the pro-forma line it came from is not printed
       'returnedQuantity',
+      'discount',
+      'taxCode',
+      'taxRate',
+      'tax',
     ]);
-    expect(lines.rows[0]).toEqual(['شکر', '', '۲', '۵۰٬۰۰۰', '۱۰۰٬۰۰۰', '']);
+    expect(lines.rows[0]).toEqual(['شکر', '', '۲', '۵۰٬۰۰۰', '۱۰۰٬۰۰۰', '', '', '', '', '']);
     // a text not fetched (no permission) leaves the id, in the digits of the language as elsewhere
     expect(lines.rows[1]![0]).toBe('۱۲');
   });

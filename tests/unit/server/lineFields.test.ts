@@ -51,6 +51,9 @@ describe('fields computed from hidden ones', () => {
     expect(Object.fromEntries(out)).toEqual({
       'lines.unitPrice': 'hidden',
       'lines.amount': 'hidden',
+      // the line's VAT and its own discount are shares of its amount (docs/tax.md)
+      'lines.tax': 'hidden',
+      'lines.discount': 'hidden',
       number: 'readOnly',
     });
     expect(withDerivedHidden(invoice(), modes({ 'lines.unitPrice': 'readOnly' })).size).toBe(1);
@@ -100,8 +103,9 @@ describe('GetDefinition under line field permissions', () => {
     const def = invoice();
     restrictChildren(def, withDerivedHidden(def, modes({ 'lines.unitPrice': 'hidden' })));
     const lines = def.children!.lines!;
-    // with the chain's fields (docs/chain.md)
-    const kept = ['item', 'description', 'quantity', 'sourceLine', 'returnedQuantity'];
+    // with the chain's fields (docs/chain.md); the line's VAT and its own discount are shares of its
+    // amount: hidden with it (docs/tax.md)
+    const kept = ['item', 'description', 'quantity', 'sourceLine', 'returnedQuantity', 'taxCode', 'taxRate'];
     expect(Object.keys(lines.schema.properties)).toEqual(kept);
     expect(Object.keys(lines.fields)).toEqual(kept);
     expect(lines.schema.required).toEqual(['item', 'quantity']);

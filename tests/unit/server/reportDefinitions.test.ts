@@ -49,6 +49,7 @@ describe('report definition loader', () => {
       'stockBalance',
       'trialBalance',
       'valuation',
+      'vat',
     ]);
     expect(warnings).toEqual([]);
     for (const d of defs) expect(reportDefinitionProblems(d, ENTITIES), d.name).toEqual([]);
@@ -79,7 +80,7 @@ describe('report definition loader', () => {
 
   it('refuses an unknown source, module or entity, and bad options', () => {
     expect(problems('trialBalance', (d) => (d.source = 'ledger.nothing'))).toContain(
-      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement, stock.kardex, stock.balance, stock.valuation, stock.reorder, entity.rows, treasury.reconciliation)",
+      "/source: unknown source 'ledger.nothing' (known: ledger.balances, ledger.lines, ledger.aging, ledger.statement, stock.kardex, stock.balance, stock.valuation, stock.reorder, entity.rows, treasury.reconciliation, tax.vat)",
     );
     expect(problems('trialBalance', (d) => (d.module = 'nowhere'))).toContain(
       "/module: unknown module 'nowhere'",
@@ -179,7 +180,7 @@ describe('report definition loader', () => {
     try {
       cpSync(SCHEMAS, dir, { recursive: true });
       const load = () => loadReportDefinitions(dir, ENTITIES);
-      expect(load()).toHaveLength(13);
+      expect(load()).toHaveLength(14);
       const tb = shipped('trialBalance');
       write('reports/accounting/trialBalance.json', { ...tb, module: 'sales' });
       expect(load).toThrow(
@@ -199,7 +200,7 @@ describe('report definition loader', () => {
       expect(load).toThrow(/\/columns\/2\/drill\/params\/ghost: accounting\.ledger has no parameter 'ghost'/);
       write('reports/accounting/trialBalance.json', tb);
       write('reports/accounting/copy.json', { ...tb, name: 'copy' });
-      expect(load()).toHaveLength(14);
+      expect(load()).toHaveLength(15);
       write('reports/accounting/copy.json', tb);
       expect(load).toThrow(/copy\.json: \/name: 'trialBalance' but the file is/);
     } finally {

@@ -20,6 +20,8 @@ describe('fill from a related list', () => {
           { filterType: 'number', type: 'equals', filter: 8 },
         ],
       },
+      // no group on the document: lists of no group only
+      customerGroup: { filterType: 'text', type: 'blank' },
       active: { filterType: 'boolean', type: 'true' },
       validFrom: { filterType: 'date', type: 'inRange', dateFrom: '0001-01-01', dateTo: '2026-11-25' },
       validTo: {
@@ -34,7 +36,8 @@ describe('fill from a related list', () => {
     // no customer chosen yet: the general lists only; no date: any date
     const bare = fillFromRequest(spec, {});
     expect(bare.filterModel).toEqual({
-      customer: { filterType: 'number', type: 'blank' },
+      customer: { filterType: 'text', type: 'blank' },
+      customerGroup: { filterType: 'text', type: 'blank' },
       active: { filterType: 'boolean', type: 'true' },
     });
   });
@@ -48,6 +51,28 @@ describe('fill from a related list', () => {
     ];
     expect(fillFromOrder(spec, lists, { customer: 8 }).map((l) => l.id)).toEqual([2, 4, 1, 3]);
     expect(fillFromOrder(spec, lists, { customer: 5 }).map((l) => l.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("tries the customer's own list, then its group's, then a general one (the match fields in order)", () => {
+    const lists = [
+      { id: 1, customer: null, customerGroup: null, validFrom: '2026-06-01' },
+      { id: 2, customer: null, customerGroup: 'wholesale', validFrom: '2026-06-01' },
+      { id: 3, customer: 8, customerGroup: null, validFrom: '2026-03-21' },
+      { id: 4, customer: null, customerGroup: 'wholesale', validFrom: '2026-03-21' },
+    ];
+    const doc = { customer: 8, customerGroup: 'wholesale' };
+    expect(fillFromOrder(spec, lists, doc).map((l) => l.id)).toEqual([3, 2, 4, 1]);
+    expect(fillFromOrder(spec, lists, { customer: 5, customerGroup: 'wholesale' }).map((l) => l.id)).toEqual([
+      2, 4, 1, 3,
+    ]);
+    expect(fillFromRequest(spec, doc).filterModel?.customerGroup).toEqual({
+      filterType: 'text',
+      operator: 'OR',
+      conditions: [
+        { filterType: 'text', type: 'blank' },
+        { filterType: 'text', type: 'equals', filter: 'wholesale' },
+      ],
+    });
   });
 
   it("fills from the list's line of the picked row, or nothing when the list lacks it", () => {

@@ -92,6 +92,8 @@ describe('the summary of a document', () => {
   const names = (def: EntityDefinition) => Object.keys(def.schema.properties);
   it('holds the figures computed from the lines and the server’s read-only ones, in order', () => {
     expect(summaryFields(invoice, names(invoice))).toEqual([
+      // kept from the customer (docs/tax.md)
+      'customerGroup',
       'total',
       'discount',
       'tax',
@@ -100,6 +102,15 @@ describe('the summary of a document', () => {
       'openAmount',
       'grandTotalWords',
       'appliedDiscounts',
+      // the buyer's and the seller's identity, kept at Finalise
+      'buyerEconomicCode',
+      'buyerNationalId',
+      'buyerNationalCode',
+      'buyerPostalCode',
+      'sellerName',
+      'sellerEconomicCode',
+      'sellerNationalId',
+      'sellerPostalCode',
     ]);
     // the totals, then what the server sets: the voucher's kind, its source document, what it reverses
     expect(summaryFields(voucher, names(voucher))).toEqual([

@@ -20,6 +20,7 @@ export const entityRulesStep: WriteStep = {
         values: w.values,
         lines: w.lines,
         entity: w.entity,
+        registry: w.ctx.registry,
         secrets: w.secrets,
         lang: w.lang,
         byEffect: w.request.byEffect === true,
