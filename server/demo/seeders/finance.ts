@@ -62,7 +62,7 @@ async function saleItems(db: Kysely<SystemTables>, ctx: AppContext): Promise<Sal
  * as the server reads them, the default code of the setting, the customers' identity and the
  * company's. Unit prices are the items' sale prices (the retail list's).
  */
-async function demoPricing(db: Kysely<SystemTables>, ctx: AppContext): Promise<DemoPricing> {
+export async function demoPricing(db: Kysely<SystemTables>, ctx: AppContext): Promise<DemoPricing> {
   const u = db as unknown as Untyped;
   const codes = ctx.registry.byEntityKey(TAX_CODES);
   const ids = codes ? [...(await taxCodeIds(u, codes.table)).values()] : [];
