@@ -276,8 +276,16 @@ describe.each(DIALECTS)('the sales and purchase chain on %s', (dialect) => {
     expect(String(pf.number)).toMatch(/^PF-\d{4}-\d{6}$/);
     const invValues = (await createFrom('Sales/Invoice', pf.id)).body.Data;
     expect(invValues.customer).toBe(customer);
+    // the line's tax code goes with it (the server gave the pro-forma's line its item's code)
+    expect(linesOf(pf)[0]!.taxCode).toEqual(expect.any(Number));
     expect(linesOf(invValues)).toEqual([
-      { item, unitPrice: 1_500_000, quantity: 3, sourceLine: linesOf(pf)[0]!.id },
+      {
+        item,
+        unitPrice: 1_500_000,
+        quantity: 3,
+        sourceLine: linesOf(pf)[0]!.id,
+        taxCode: linesOf(pf)[0]!.taxCode,
+      },
     ]);
     const inv = await finalised(
       'Sales/Invoice',
