@@ -2,14 +2,14 @@
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
  * form, a report, the designer, the 8-column trial balance and the balance sheet, the kardex, the
  * stock valuation and the stock moves, the cheques (grid, form), the due cheques and the bank
- * reconciliation. Run by
+ * reconciliation, the VAT report and a final purchase order with its follow-on buttons. Run by
  * scripts/screenshots.config.ts (see there); not a test of behaviour, so it lives outside tests/ and
  * `npm test`. SHOTS=trialBalance,balanceSheet pictures only the screens named.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../tests/e2e/helpers';
+import { apiToken, signIn } from '../tests/e2e/helpers';
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
 const SIZES = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const;
@@ -76,6 +76,25 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
   reconciliation: async (page) => {
     await page.goto('/treasury/report/reconciliation?statement=1');
     await expect(page.getByRole('table', { name: 'مغایرت‌گیری بانکی' })).toBeVisible();
+  },
+  vat: async (page) => {
+    await page.goto('/accounting/report/vat');
+    await expect(page.getByRole('table', { name: 'گزارش مالیات بر ارزش افزوده' })).toBeVisible();
+  },
+  purchaseOrder: async (page) => {
+    // a final order: its form offers the documents made from it (docs/chain.md)
+    const token = await apiToken(page.request, 'admin');
+    const answer = await page.request.post('/api/SupplyChain/PurchaseOrder/GetList', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        startRow: 0,
+        endRow: 1,
+        filterModel: { docState: { filterType: 'text', type: 'equals', filter: 'final' } },
+      },
+    });
+    const id = ((await answer.json()) as { Data: { rows: { id: number }[] } }).Data.rows[0]?.id;
+    await page.goto(`/supplyChain/purchaseOrder?open=${String(id)}`);
+    await expect(page.getByRole('button', { name: 'ایجاد رسید کالا' })).toBeVisible();
   },
   designer: async (page) => {
     await page.goto('/systemConfig/designer');
