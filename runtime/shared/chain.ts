@@ -53,6 +53,14 @@ export interface SourceDefinition {
   lineCost?: string;
   /** True: lines not taken from the source are allowed besides the linked ones (default: refused). */
   unlinkedLines?: boolean;
+  /** True: the document is always made from a source (a return): Finalise without one is refused. */
+  required?: boolean;
+  /**
+   * Carried fields the user may change (`field` of `carry`, `{lines}.{field}` of `lineCarry`); every
+   * other carried value must still be the source's on Finalise (a return keeps its invoice's
+   * customer, item and price).
+   */
+  editable?: string[];
   /** The text of the button on the source's form (default «ایجاد {title}»). */
   label?: LocalText;
 }

@@ -3,8 +3,9 @@
  * (runtime/shared/chain.ts, docs/chain.md).
  *
  * A document declaring `source`, when finalised: its source row is locked (PostgreSQL `SELECT …
- * FOR UPDATE`, in the finalise's transaction; SQLite has one writer), must be final and readable by
- * the finaliser (row scope), each line must name a line of that source (unless `unlinkedLines`),
+ * FOR UPDATE`, in the finalise's transaction; SQLite has one writer), must be readable by the
+ * finaliser (view and row scope, checked before anything of it is named) and final, its carried
+ * values unchanged (but `editable` ones), each line must name a line of that source (unless `unlinkedLines`),
  * and the quantities the lines ask of each source line must not pass what is outstanding of it
  * (its quantity − its `fulfilled` field); then `fulfilled` grows by them. Two documents finalised
  * at once against one source are checked one after the other: the second reads the fulfilled
@@ -39,6 +40,7 @@ import { findStored } from '../entities/stored';
 import type { WriteState } from '../entities/write/state';
 import { registerEffect } from '../entities/write/steps/effects';
 import { STOCK_ENTRIES } from '../inventory/stockTables';
+import { permissionsByEntity } from '../security/permissions';
 
 /** A refusal: 417 BusinessRuleViolated with the text `chain.{key}` in the request's language. */
 export function chainError(key: string, params: (lang: Lang) => Record<string, unknown>): HttpError {
@@ -132,6 +134,56 @@ async function movedUnitCost(w: WriteState, s: SourceDefinition, srcId: number, 
   return quantity > 0 ? Math.round((value * 1000) / quantity) : null;
 }
 
+/** Whether the user finalising may read source row `id`: view of its entity and its row scope. */
+async function mayReadSource(w: WriteState, entity: Entity, id: number): Promise<boolean> {
+  if (!w.user || w.request.byEffect) return true;
+  if (!(await permissionsByEntity(w.ctx, w.user)).get(entity.key)?.view) return false;
+  return !!(await findStored(w.db, entity, w.user, id));
+}
+
+/** Two stored values alike (a number and its text, empty and null). */
+function same(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) =>
+    v === null || v === undefined || v === ''
+      ? ''
+      : typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
+        ? String(Number(v))
+        : typeof v === 'boolean'
+          ? String(v)
+          : String(v);
+  return norm(a) === norm(b);
+}
+
+/**
+ * The carried values (`carry`, and `lineCarry` of each linked line) are still the source's, but
+ * for the fields the declaration lets users change (`editable`): a return keeps its invoice's
+ * customer, items and prices whatever a client sent.
+ */
+function checkCarried(w: WriteState, s: SourceDefinition, src: LockedSource, lines: Row[]): void {
+  const row = w.row;
+  if (!row) return;
+  const editable = new Set(s.editable ?? []);
+  const source = src.title;
+  const label = (field: string, lang: Lang, meta = w.entity.def.fields[field]) =>
+    localText(meta?.label, lang) || field;
+  for (const [to, from] of Object.entries(s.carry ?? {}))
+    if (!editable.has(to) && !same(row[to], src.row[from]))
+      throw chainError('carriedChanged', (lang) => ({ field: label(to, lang), source }));
+  const child = w.entity.children.find((c) => c.name === s.lines);
+  lines.forEach((line, i) => {
+    const link = lineIdOf(line[s.lineLink]);
+    const srcLine = link === null ? undefined : src.lines.get(link);
+    if (!srcLine) return;
+    for (const [to, from] of Object.entries(s.lineCarry ?? {}))
+      if (!editable.has(`${s.lines}.${to}`) && !same(line[to], srcLine[from]))
+        throw chainError('carriedLineChanged', (lang) => ({
+          field: label(to, lang, child?.def.fields[to]),
+          row: i + 1,
+          source,
+        }));
+  });
+}
+
 /** Finalise of a document made from a source: checks and takes the quantities it asks. */
 async function takeFromSource(w: WriteState, s: SourceDefinition): Promise<void> {
   const row = w.row;
@@ -143,14 +195,17 @@ async function takeFromSource(w: WriteState, s: SourceDefinition): Promise<void>
   if (srcId === null) {
     const first = [...ask.bySource.values()][0];
     if (first) throw chainError('linkWithoutSource', (lang) => ({ row: first.row, label: fieldLabel(lang) }));
+    if (s.required) throw chainError('sourceRequired', (lang) => ({ label: fieldLabel(lang) }));
     return;
   }
   const src = await lockSource(w, s, srcId);
+  // the finaliser may read the source (its entity's view right, its row scope: a vendor its own
+  // orders) before anything of it is named in a message
+  if (w.user && !(await mayReadSource(w, src.entity, srcId)))
+    throw chainError('sourceMissing', (lang) => ({ label: fieldLabel(lang) }));
   const source = src.title;
   if (docStateOf(src.row) !== 'final') throw chainError('sourceNotFinal', () => ({ source }));
-  // the finaliser reads the source within its row scope (a vendor: its own orders)
-  if (w.user && !(await findStored(w.db, src.entity, w.user, srcId)))
-    throw chainError('sourceMissing', (lang) => ({ label: fieldLabel(lang) }));
+  checkCarried(w, s, src, lines);
   if (!s.unlinkedLines && ask.unlinked.length > 0)
     throw chainError('unlinked', () => ({ row: ask.unlinked[0], source }));
   for (const [id, asked] of ask.bySource) {

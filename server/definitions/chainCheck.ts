@@ -53,6 +53,12 @@ export function chainProblems(def: EntityDefinition): ChainProblem[] {
     push('/lineCost', 'chainLineNumber', { field: s.lineCost, table });
   for (const [to] of Object.entries(s.lineCarry ?? {}))
     if (!has(child.schema.properties, to)) push(`/lineCarry/${to}`, 'chainCarryField', { field: to });
+  // what users may change of the carried values: carried fields only
+  (s.editable ?? []).forEach((name, i) => {
+    const [a, b] = name.split('.');
+    const carried = b === undefined ? has(s.carry ?? {}, a!) : a === s.lines && has(s.lineCarry ?? {}, b);
+    if (!carried) push(`/editable/${i}`, 'chainCarryField', { field: name });
+  });
   return out;
 }
 

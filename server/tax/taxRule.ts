@@ -42,7 +42,9 @@ async function apply(c: RuleContext, spec: TaxDefinition, values: Row): Promise<
     spec,
     lines.map((l) => idOf(l[spec.item])).filter((x): x is number => x !== null),
   );
-  const chosen = lines.map((l) => idOf(l[spec.code]) ?? byItem.get(idOf(l[spec.item]) ?? 0) ?? null);
+  // the item's code decides (else the default): a code a client sends on a line is not taken, so no
+  // clerk makes a taxable sale exempt or claims input VAT on exempt goods
+  const chosen = lines.map((l) => byItem.get(idOf(l[spec.item]) ?? 0) ?? null);
   const needsDefault = chosen.some((x) => x === null);
   const defaultCode = needsDefault ? await defaultCodeOf(db, spec) : '';
   const { byId, defaultId } = await loadCodes(

@@ -155,7 +155,7 @@ describe.each(DIALECTS)('VAT on %s', (dialect) => {
     expect(row).toMatchObject({ total: 3_000_210, tax: 22, grandTotal: 3_000_232 });
   });
 
-  it("ignores the tax a client sends, and a line's own code wins over its item's", async () => {
+  it("ignores the tax a client sends, and the code a client sends on a line: the item's code decides", async () => {
     const row = await draft(
       '2026-10-01',
       [
@@ -169,8 +169,8 @@ describe.each(DIALECTS)('VAT on %s', (dialect) => {
       ],
       { tax: 7 },
     );
-    expect(linesOf(row).map((l) => l.tax)).toEqual([100, 0]);
-    expect(row.tax).toBe(100);
+    expect(linesOf(row).map((l) => l.tax)).toEqual([100, 100]);
+    expect(row.tax).toBe(200);
   });
 
   it('refuses a line whose code has no rate on the date, naming the code and the day', async () => {

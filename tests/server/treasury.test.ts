@@ -506,6 +506,36 @@ describe.each(DIALECTS)('treasury on %s', (dialect) => {
     });
   });
 
+  it("payments settle a vendor's purchase invoices: the open amount is exact, another vendor's is refused", async () => {
+    const item = (await list('Inventory/Item'))[0]!.id;
+    const invoice = ok(
+      await finalise(
+        'SupplyChain/PurchaseInvoice',
+        ok(
+          await call<Row>(app, 'SupplyChain/PurchaseInvoice/Create', staff, {
+            values: { vendor, date: TODAY, lines: [{ item, quantity: 2, unitPrice: 400_000 }] },
+          }),
+        ),
+      ),
+    );
+    const total = Number(invoice.grandTotal);
+    expect(total).toBeGreaterThanOrEqual(800_000);
+    expect(invoice.openAmount).toBe(total);
+    const cashBox = (await list('Treasury/CashBox'))[0]!.id;
+    const payment = (party: number, amount: number) =>
+      call<Row>(app, 'Treasury/Payment/Create', staff, {
+        values: { date: TODAY, party, amount, cashBox, allocations: [{ invoice: invoice.id, amount }] },
+      });
+    const vendors = await list('SupplyChain/Vendor');
+    const otherVendor = vendors.find((v) => v.id !== vendor)!.id;
+    expect((await finalise('Treasury/Payment', ok(await payment(otherVendor, 1_000)))).status).toBe(417);
+    expect((await finalise('Treasury/Payment', ok(await payment(vendor, total + 1)))).status).toBe(417);
+    const paid = ok(await finalise('Treasury/Payment', ok(await payment(vendor, 300_000))));
+    expect((await get('SupplyChain/PurchaseInvoice', invoice.id)).openAmount).toBe(total - 300_000);
+    ok(await cancel('Treasury/Payment', paid));
+    expect((await get('SupplyChain/PurchaseInvoice', invoice.id)).openAmount).toBe(total);
+  });
+
   it('a bank statement read from a file is matched with the ledger and its differences are reported', async () => {
     // the bank account's movements: two cheques cleared into it today
     const cleared: Row[] = [];
