@@ -75,7 +75,8 @@ describe('lines: row operations', () => {
   it('a read-only line field (field permission) is not an editable column', () => {
     const child = structuredClone(lines);
     child.schema.properties.unitPrice!.readOnly = true;
-    expect(editableFields(child, false)).toEqual(['item', 'description', 'quantity', 'taxCode']);
+    // the line's tax code is the server's (the item's code decides: docs/tax.md)
+    expect(editableFields(child, false)).toEqual(['item', 'description', 'quantity']);
     const cols = buildLineColumns({
       child,
       lang: 'fa',

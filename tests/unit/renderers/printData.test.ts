@@ -57,10 +57,10 @@ describe('print model of a definition', () => {
       'returnedQuantity',
       'discount',
       'taxCode',
-      'taxRate',
+      // the rate in basis points is not shown (hiddenInGrid)
       'tax',
     ]);
-    expect(lines.rows[0]).toEqual(['شکر', '', '۲', '۵۰٬۰۰۰', '۱۰۰٬۰۰۰', '', '', '', '', '']);
+    expect(lines.rows[0]).toEqual(['شکر', '', '۲', '۵۰٬۰۰۰', '۱۰۰٬۰۰۰', '', '', '', '']);
     // a text not fetched (no permission) leaves the id, in the digits of the language as elsewhere
     expect(lines.rows[1]![0]).toBe('۱۲');
   });
