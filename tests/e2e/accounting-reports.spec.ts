@@ -322,11 +322,10 @@ async function createDraftInvoice(request: APIRequestContext, token: string, dat
     expect(answer.ok(), await answer.text()).toBe(true);
     return ((await answer.json()) as { Data: { rows: { id: number }[] } }).Data.rows[0]!.id;
   };
-  const [customer, item, taxCode] = [
+  const [customer, item] = [
     await first('Sales/Customer', { code: { filterType: 'text', type: 'equals', filter: 'C-0001' } }),
-    await first('Inventory/Item'),
-    // the first item (rice) is exempt: its lines name the general VAT code (docs/tax.md)
-    await first('Accounting/TaxCode', { code: { filterType: 'text', type: 'equals', filter: 'VAT' } }),
+    // tea: taxed at the general rate (the first item, rice, is exempt; the item's code decides: docs/tax.md)
+    await first('Inventory/Item', { code: { filterType: 'text', type: 'equals', filter: 'K-0004' } }),
   ];
   const answer = await request.post('/api/Sales/Invoice/Create', {
     headers,
@@ -336,8 +335,8 @@ async function createDraftInvoice(request: APIRequestContext, token: string, dat
         date,
         description: `فاکتور آزمون تراز ${String(Date.now()).slice(-6)}`,
         lines: [
-          { item, quantity: 3, unitPrice: 1_250_000, taxCode },
-          { item, quantity: 1, unitPrice: 730_000, taxCode },
+          { item, quantity: 3, unitPrice: 1_250_000 },
+          { item, quantity: 1, unitPrice: 730_000 },
         ],
       },
     },

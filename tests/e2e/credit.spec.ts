@@ -103,7 +103,8 @@ test('an invoice past the customer’s credit limit is refused with its open bal
   await pickLookup(page, created, 'مشتری', 'C-۰۰۳۳');
   await field(created, 'تاریخ').fill('۱۴۰۵/۰۸/۱۰');
   await created.getByRole('button', { name: 'افزودن سطر' }).click();
-  await typeKeys(page, 'شکر\n\n۲\n۱۰۰۰۰۰۰\n', 0);
+  // tea (K-0004): taxed at the general rate (sugar is exempt: docs/tax.md)
+  await typeKeys(page, 'K-0004\n\n۲\n۱۰۰۰۰۰۰\n', 0);
   await page.keyboard.press('Escape');
   await expect(field(created, 'مبلغ قابل پرداخت (ریال)')).toHaveValue('۲٬۲۰۰٬۰۰۰');
   const stored = page.waitForResponse((r) => r.url().endsWith('/Sales/Invoice/Create'));
