@@ -9,8 +9,8 @@
  */
 import type { LocalText } from './definition';
 
-export const STANDARD_TAX_CODE = 'VAT';
-export const EXEMPT_TAX_CODE = 'EXEMPT';
+export const STANDARD_TAX_CODE = '01';
+export const EXEMPT_TAX_CODE = '02';
 
 export interface SeedTaxCode {
   code: string;

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
 import type { Envelope, ListPage } from '../../runtime/shared/envelope';
 import type { ReportResult } from '../../runtime/shared/reportDefinition';
+import { EXEMPT_TAX_CODE } from '../../runtime/shared/taxSeed';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
 type Row = EntityRow & Record<string, unknown>;
@@ -72,7 +73,7 @@ describe.each(DIALECTS)('VAT on %s', (dialect) => {
         }),
       ).id;
     items.changing = await item('TX-1', code.id);
-    items.exempt = await item('TX-2', (await byCode('Accounting/TaxCode', 'EXEMPT')).id);
+    items.exempt = await item('TX-2', (await byCode('Accounting/TaxCode', EXEMPT_TAX_CODE)).id);
     // no code of its own: the default code of the setting tax.defaultCode (VAT)
     items.general = await item('TX-3', null);
     warehouse = (await list('Inventory/Warehouse'))[0]!.id;
@@ -164,7 +165,7 @@ describe.each(DIALECTS)('VAT on %s', (dialect) => {
           item: items.general,
           quantity: 1,
           unitPrice: 1_000,
-          taxCode: (await byCode('Accounting/TaxCode', 'EXEMPT')).id,
+          taxCode: (await byCode('Accounting/TaxCode', EXEMPT_TAX_CODE)).id,
         },
       ],
       { tax: 7 },
