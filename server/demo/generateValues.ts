@@ -142,7 +142,18 @@ function numberOfType(slot: ValueSlot, r: Rand, money = false): number {
     : decimal(slot.field, r, slot.meta?.precision);
 }
 
-const plainText: Generator = (slot, r, row, tag) => text(slot, r, row, tag, slot.meta?.unique === true);
+/**
+ * Text formats no kind owns, by the value they check (runtime/shared/formats): an economic code is
+ * a legal person's national id (11 digits with its check digit).
+ */
+const TEXT_FORMATS: Record<string, Generator> = {
+  'ir-economic-code': (_slot, r) => companyId(`${1 + Math.floor(r() * 8)}${digits(r, 9)}`),
+};
+
+const plainText: Generator = (slot, r, row, tag) => {
+  const format = typeof slot.field.format === 'string' ? TEXT_FORMATS[slot.field.format] : undefined;
+  return format ? format(slot, r, row, tag) : text(slot, r, row, tag, slot.meta?.unique === true);
+};
 
 /** The value generator of each kind. */
 export const KIND_VALUES: Record<FieldKind, Generator> = {
