@@ -142,12 +142,15 @@ function numberOfType(slot: ValueSlot, r: Rand, money = false): number {
     : decimal(slot.field, r, slot.meta?.precision);
 }
 
+/** A legal person's national id (شناسه ملی): 11 digits with its check digit. */
+const companyIdValue: Generator = (_slot, r) => companyId(`${1 + Math.floor(r() * 8)}${digits(r, 9)}`);
+
 /**
  * Text formats no kind owns, by the value they check (runtime/shared/formats): an economic code is
  * a legal person's national id (11 digits with its check digit).
  */
 const TEXT_FORMATS: Record<string, Generator> = {
-  'ir-economic-code': (_slot, r) => companyId(`${1 + Math.floor(r() * 8)}${digits(r, 9)}`),
+  'ir-economic-code': companyIdValue,
 };
 
 const plainText: Generator = (slot, r, row, tag) => {
@@ -184,7 +187,7 @@ export const KIND_VALUES: Record<FieldKind, Generator> = {
   // office hours, on the quarter hour
   time: (_slot, r) =>
     `${String(8 + Math.floor(r() * 10)).padStart(2, '0')}:${pick(r, ['00', '15', '30', '45'])}`,
-  companyId: (_slot, r) => companyId(`${1 + Math.floor(r() * 8)}${digits(r, 9)}`),
+  companyId: companyIdValue,
   postalCode: (_slot, r) => `${1 + Math.floor(r() * 9)}${digits(r, 9)}`,
   nationalCode: (slot, r, row) =>
     slot.meta?.unique === true ? uniqueNationalCode(row) : nationalCode(digits(r, 9)),
