@@ -6,7 +6,7 @@
  */
 export interface FunctionSpec {
   name: string;
-  /** Other names accepted when parsing (Persian); printing always uses `name`. */
+  /** Other names accepted when parsing; the first is the Persian name printed in Persian words. */
   aliases: string[];
   /** The JSON Logic operation; undefined for the shaped ones. */
   op?: string;
@@ -30,7 +30,7 @@ export const FUNCTIONS: FunctionSpec[] = [
   { name: 'oneof', aliases: ['یکی_از'], min: 2, max: MANY, args: 'value, choice, …' },
   { name: 'contains', aliases: ['شامل'], min: 2, max: 2, args: 'text, part' },
   { name: 'concat', aliases: ['پیوند'], op: 'cat', min: 1, max: MANY, args: 'text, …' },
-  { name: 'substr', aliases: [], op: 'substr', min: 2, max: 3, args: 'text, start, length' },
+  { name: 'substr', aliases: ['زیررشته'], op: 'substr', min: 2, max: 3, args: 'text, start, length' },
   { name: 'rialInWords', aliases: ['به_حروف'], op: 'rialInWords', min: 1, max: 1, args: 'amount' },
   { name: 'dayCount', aliases: ['تعداد_روز'], op: 'dayCount', min: 2, max: 2, args: 'from, to' },
   {

@@ -34,6 +34,9 @@ export const KEYWORDS = new Map<string, string>([
   ['true', 'true'],
   ['false', 'false'],
   ['null', 'null'],
+  ['درست', 'true'],
+  ['نادرست', 'false'],
+  ['تهی', 'null'],
 ]);
 
 export function normalizeLabel(text: string): string {

@@ -5,7 +5,7 @@
  * than a sum) is Unprintable: the designer then shows that expression as JSON.
  */
 import type { Expr } from '../rules';
-import { FUNCTION_OF_OP } from './functions';
+import { FUNCTION_OF_OP, functionNamed, type FunctionSpec } from './functions';
 import {
   nameText,
   quoteName,
@@ -19,9 +19,42 @@ export class Unprintable extends Error {}
 
 export interface PrintOptions {
   names: NameTable;
-  /** Labels in this language where they name a field alone (default), or keys. */
+  /**
+   * Labels in this language where they name a field alone (default), or keys. In Persian the words
+   * are Persian too: function names (functions.ts aliases), و/یا/نه, Persian digits, `،`, «…».
+   */
   style?: NameStyle;
 }
+
+/** The words of the printed text: English, or Persian for an analyst reading Persian labels. */
+interface Words {
+  fn: (spec: FunctionSpec) => string;
+  keyword: (word: 'and' | 'or' | 'not' | 'true' | 'false' | 'null') => string;
+  comma: string;
+  number: (n: number) => string;
+  string: (s: string) => string;
+}
+
+const ENGLISH: Words = {
+  fn: (spec) => spec.name,
+  keyword: (w) => w,
+  comma: ', ',
+  number: (n) => String(n),
+  string: (s) => JSON.stringify(s),
+};
+
+const PERSIAN_WORDS = { and: 'و', or: 'یا', not: 'نه', true: 'درست', false: 'نادرست', null: 'تهی' };
+const PERSIAN: Words = {
+  fn: (spec) => spec.aliases[0] ?? spec.name,
+  keyword: (w) => PERSIAN_WORDS[w],
+  comma: '، ',
+  number: (n) =>
+    String(n)
+      .replace('.', '٫')
+      .replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d))),
+  // «…» reads back as written (no escapes): only for a text without » or line breaks
+  string: (s) => (/[»\n\r]/.test(s) ? JSON.stringify(s) : `«${s}»`),
+};
 
 const BINARY: Record<string, { text: string; bp: number; kind: 'variadic' | 'left' | 'compare' }> = {
   or: { text: 'or', bp: 1, kind: 'variadic' },
@@ -65,10 +98,18 @@ function operation(e: Expr): [string, Expr] | undefined {
 }
 
 class Printer {
+  private readonly words: Words;
+
   constructor(
     private readonly style: NameStyle,
     private scope: Scope,
-  ) {}
+  ) {
+    this.words = style === 'fa' ? PERSIAN : ENGLISH;
+  }
+
+  private fn(name: string): string {
+    return this.words.fn(functionNamed(name)!);
+  }
 
   private wrap(p: Printed, min: number, notOp?: string): string {
     return p.bp < min || (notOp !== undefined && p.op === notOp) ? `(${p.text})` : p.text;
@@ -84,16 +125,20 @@ class Printer {
   }
 
   private call(name: string, args: Expr[]): Printed {
-    return { text: `${name}(${args.map((a) => this.print(a).text).join(', ')})`, bp: ATOM_BP };
+    return {
+      text: `${this.fn(name)}(${args.map((a) => this.print(a).text).join(this.words.comma)})`,
+      bp: ATOM_BP,
+    };
   }
 
   print(e: Expr): Printed {
     if (typeof e === 'number') {
       if (!Number.isFinite(e)) throw new Unprintable(String(e));
-      return { text: String(e), bp: e < 0 ? UNARY_BP : ATOM_BP };
+      return { text: this.words.number(e), bp: e < 0 ? UNARY_BP : ATOM_BP };
     }
-    if (typeof e === 'string') return { text: JSON.stringify(e), bp: ATOM_BP };
-    if (typeof e === 'boolean' || e === null) return { text: String(e), bp: ATOM_BP };
+    if (typeof e === 'string') return { text: this.words.string(e), bp: ATOM_BP };
+    if (typeof e === 'boolean' || e === null)
+      return { text: this.words.keyword(e === null ? 'null' : e ? 'true' : 'false'), bp: ATOM_BP };
     if (Array.isArray(e)) throw new Unprintable('array');
     const [op, raw] = operation(e)!;
     const args = asArgs(raw);
@@ -106,7 +151,8 @@ class Printer {
         if (i === 0) return this.wrap(p, bin.bp, bin.kind === 'variadic' ? op : undefined);
         return this.wrap(p, bin.bp + 1);
       });
-      return { text: parts.join(` ${bin.text} `), bp: bin.bp, op };
+      const text = op === 'and' || op === 'or' ? this.words.keyword(op) : bin.text;
+      return { text: parts.join(` ${text} `), bp: bin.bp, op };
     }
     if (op === '-' && args.length === 1) {
       const inner = args[0]!;
@@ -115,7 +161,11 @@ class Printer {
       return { text: `-${text}`, bp: UNARY_BP, op };
     }
     if (op === '!' && args.length === 1)
-      return { text: `not ${this.wrap(this.print(args[0]!), NOT_BP + 1)}`, bp: NOT_BP, op };
+      return {
+        text: `${this.words.keyword('not')} ${this.wrap(this.print(args[0]!), NOT_BP + 1)}`,
+        bp: NOT_BP,
+        op,
+      };
     if (op === 'reduce') return this.lineSum(args);
     if (op === 'in' && args.length === 2) {
       const [x, list] = args as [Expr, Expr];
@@ -132,7 +182,10 @@ class Printer {
     if (typeof key !== 'string' || rest.length) throw new Unprintable('var');
     const name = this.name(key);
     if (fallback === undefined) return { text: name, bp: ATOM_BP };
-    return { text: `default(${name}, ${this.print(fallback).text})`, bp: ATOM_BP };
+    return {
+      text: `${this.fn('default')}(${name}${this.words.comma}${this.print(fallback).text})`,
+      bp: ATOM_BP,
+    };
   }
 
   /** sum(lines.f), sum(lines, expression) or count(lines): the reduce parse.ts writes. */
@@ -152,14 +205,17 @@ class Printer {
     const table = this.scope.tables.find((t) => t.key === key.slice(this.scope.prefix.length));
     if (!table) throw new Unprintable(key);
     const tableName = nameText(this.scope.tables, table, this.style);
-    if (term === 1) return { text: `count(${tableName})`, bp: ATOM_BP };
+    if (term === 1) return { text: `${this.fn('count')}(${tableName})`, bp: ATOM_BP };
     const outer = this.scope;
     this.scope = { fields: table.fields, tables: [], prefix: 'current.' };
     try {
       const termOp = operation(term);
       if (termOp && termOp[0] === 'var' && typeof termOp[1] === 'string')
-        return { text: `sum(${tableName}.${this.name(termOp[1])})`, bp: ATOM_BP };
-      return { text: `sum(${tableName}, ${this.print(term).text})`, bp: ATOM_BP };
+        return { text: `${this.fn('sum')}(${tableName}.${this.name(termOp[1])})`, bp: ATOM_BP };
+      return {
+        text: `${this.fn('sum')}(${tableName}${this.words.comma}${this.print(term).text})`,
+        bp: ATOM_BP,
+      };
     } finally {
       this.scope = outer;
     }

@@ -7,7 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonical, namesOf, parseFormula, printFormula, type NameTable } from '../../../runtime/shared/formula';
+import {
+  canonical,
+  namesOf,
+  parseFormula,
+  printFormula,
+  type NameTable,
+} from '../../../runtime/shared/formula';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import type { Expr, RuleSet } from '../../../runtime/shared/rules';
 
@@ -26,14 +32,16 @@ interface Case {
 function casesOf(set: RuleSet | undefined, where: string, names: NameTable): Case[] {
   if (!set) return [];
   const out: Case[] = [];
-  for (const [f, expr] of Object.entries(set.computed ?? {})) out.push({ where: `${where} computed.${f}`, expr, names });
+  for (const [f, expr] of Object.entries(set.computed ?? {}))
+    out.push({ where: `${where} computed.${f}`, expr, names });
   for (const rule of set.rules ?? []) {
     out.push({ where: `${where} rule ${rule.id}`, expr: rule.assert, names });
     for (const [p, expr] of Object.entries(rule.params ?? {}))
       out.push({ where: `${where} rule ${rule.id} param ${p}`, expr, names });
   }
   for (const [f, c] of Object.entries(set.conditions ?? {}))
-    for (const [state, expr] of Object.entries(c)) out.push({ where: `${where} ${f}.${state}`, expr: expr as Expr, names });
+    for (const [state, expr] of Object.entries(c))
+      out.push({ where: `${where} ${f}.${state}`, expr: expr as Expr, names });
   return out;
 }
 
