@@ -131,12 +131,15 @@ export function completeAt(
     if (text[from] !== '[')
       for (const fn of FUNCTIONS) {
         const score = matches(typed, fn.name, ...fn.aliases);
-        if (score)
-          scored.push([score, { label: fn.name, insert: `${fn.name}(`, kind: 'function', detail: fn.args }]);
+        if (!score) continue;
+        const shown = style === 'fa' ? (fn.aliases[0] ?? fn.name) : fn.name;
+        scored.push([score, { label: shown, insert: `${shown}(`, kind: 'function', detail: fn.args }]);
       }
   }
   if (text[from] !== '[' && typed)
-    for (const k of ['and', 'or', 'not', 'true', 'false']) {
+    for (const k of style === 'fa'
+      ? ['و', 'یا', 'نه', 'درست', 'نادرست']
+      : ['and', 'or', 'not', 'true', 'false']) {
       const score = matches(typed, k);
       if (score === 2 && k !== typed)
         scored.push([score, { label: k, insert: k, kind: 'keyword', detail: '' }]);

@@ -195,6 +195,7 @@ describe('completion', () => {
     expect(labels('[نوع')).toEqual(['[نوع مشتری]']);
     expect(labels('su', 2, 'key')).toContain('sum(');
     expect(labels('اق')).toEqual(['اقلام']);
+    expect(labels('جم')).toEqual(['جمع', 'جمع(']);
   });
 
   it('offers a table’s fields after the dot and inside sum(table, …)', () => {
