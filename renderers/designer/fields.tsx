@@ -1,6 +1,6 @@
 /**
  * Custom RJSF fields of the designer form, chosen by name from its uiSchema (designerUi.ts):
- * the entity's fields table, child tables, rules text, list columns, menu placement, and a
+ * the entity's fields table, child tables, rules (formulas), list columns, menu placement, and a
  * field that shows nothing (parts edited elsewhere).
  */
 import { Button, Checkbox, Field, Input, makeStyles, SpinButton, tokens } from '@fluentui/react-components';
@@ -8,6 +8,7 @@ import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildDefinition, EntityDefinition } from '../../runtime/shared/definition';
+import { namesOf } from '../../runtime/shared/formula';
 import type { RuleSet } from '../../runtime/shared/rules';
 import { designerContext, type DesignerContext } from './context';
 import { applyRows, newRow, rowsOf } from './fieldRows';
@@ -49,7 +50,7 @@ function EntityFieldsField(props: FieldProps) {
   );
 }
 
-/** `rules`: JSON Logic text over the entity's fields. */
+/** `rules`: formulas over the entity's fields and child tables. */
 function RulesField(props: FieldProps<RuleSet | undefined>) {
   const { t } = useTranslation();
   const ctx = designerContext(props);
@@ -58,7 +59,8 @@ function RulesField(props: FieldProps<RuleSet | undefined>) {
       id={props.fieldPathId.$id}
       label={t('designer.rulesLabel')}
       value={props.formData}
-      fields={Object.keys(ctx.definition.schema.properties)}
+      names={namesOf(ctx.definition)}
+      lang={ctx.lang}
       onChange={(v) => props.onChange(v, props.fieldPathId.path)}
       onProblem={ctx.onProblem}
     />
@@ -171,7 +173,8 @@ function ChildrenField(props: FieldProps<Record<string, ChildDefinition> | undef
             id={`${props.fieldPathId.$id}_${i}_rules`}
             label={t('designer.childRules')}
             value={child.rules}
-            fields={Object.keys(child.schema.properties)}
+            names={namesOf(child)}
+            lang={ctx.lang}
             onChange={(rules) => {
               const next = { ...child };
               if (rules) next.rules = rules;
