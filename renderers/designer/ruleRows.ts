@@ -82,7 +82,8 @@ export function rowsOfRules(set: RuleSet | undefined, names: NameTable, style: N
   const cell = (e: Expr) => cellOf(e, names, style);
   return {
     computed: Object.entries(set?.computed ?? {}).map(([field, e]) => ({ field, formula: cell(e) })),
-    rules: (set?.rules ?? []).map(({ assert, ...rule }) => ({ rule, formula: cell(assert) })),
+    // the rule keeps its `assert` key (replaced by the row's) so a published rule keeps its key order
+    rules: (set?.rules ?? []).map((rule) => ({ rule, formula: cell(rule.assert) })),
     conditions: Object.entries(set?.conditions ?? {}).flatMap(([field, c]) =>
       CONDITION_STATES.filter((s) => c[s] !== undefined).map((state) => ({
         field,
