@@ -1,6 +1,6 @@
 /**
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
- * form, a report, the designer, the 8-column trial balance and the balance sheet, the kardex, the
+ * form, a report, the designer (its fields and its formulas), the 8-column trial balance and the balance sheet, the kardex, the
  * stock valuation and the stock moves, the cheques (grid, form), the due cheques and the bank
  * reconciliation, the VAT report and a final purchase order with its follow-on buttons. Run by
  * scripts/screenshots.config.ts (see there); not a test of behaviour, so it lives outside tests/ and
@@ -102,6 +102,17 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('button', { name: /^کالاها/ }).click();
     await expect(page.getByRole('table', { name: 'فیلدها' })).toBeVisible();
     await page.waitForLoadState('networkidle');
+  },
+  designerRules: async (page) => {
+    // the sales invoice's computed fields as formulas (docs/formulas.md), one opened for completion
+    await page.goto('/systemConfig/designer');
+    await page.getByRole('button', { name: /^فاکتورهای فروش/ }).click();
+    const rules = page.getByRole('group', { name: 'فیلدهای محاسباتی و قواعد' });
+    await expect(rules.getByRole('combobox', { name: /^فرمول ۱/ })).toBeVisible();
+    await rules.scrollIntoViewIfNeeded();
+    await rules
+      .getByRole('combobox', { name: /^فرمول ۱/ })
+      .evaluate((e) => e.scrollIntoView({ block: 'start' }));
   },
 };
 
