@@ -104,15 +104,16 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await page.waitForLoadState('networkidle');
   },
   designerRules: async (page) => {
-    // the sales invoice's computed fields as formulas (docs/formulas.md), one opened for completion
+    // the sales invoice's computed fields as formulas (docs/formulas.md), completion open on one
     await page.goto('/systemConfig/designer');
     await page.getByRole('button', { name: /^فاکتورهای فروش/ }).click();
     const rules = page.getByRole('group', { name: 'فیلدهای محاسباتی و قواعد' });
-    await expect(rules.getByRole('combobox', { name: /^فرمول ۱/ })).toBeVisible();
-    await rules.scrollIntoViewIfNeeded();
-    await rules
-      .getByRole('combobox', { name: /^فرمول ۱/ })
-      .evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    const first = rules.getByRole('combobox', { name: /^فرمول ۱/ });
+    await expect(first).toBeVisible();
+    await rules.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await first.press('End');
+    await first.pressSequentially(' + تخ');
+    await expect(rules.getByRole('listbox')).toBeVisible();
   },
 };
 

@@ -4,7 +4,7 @@
  * takes one, Escape closes (an ARIA combobox over a listbox). A problem is shown under the input
  * with its span marked in the text.
  */
-import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, tokens, type InputProps } from '@fluentui/react-components';
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sentenceNumber } from '../../runtime/shared/fieldKinds/numberText';
@@ -23,8 +23,10 @@ export interface FormulaInputProps {
 const MAX_ITEMS = 8;
 
 const useStyles = makeStyles({
-  box: { position: 'relative', flexGrow: 1, minWidth: '220px' },
-  input: { width: '100%', fontFamily: tokens.fontFamilyMonospace },
+  // a formula takes its own line under its row's other inputs: long formulas stay readable
+  box: { flexBasis: '100%', minWidth: 0, order: 1 },
+  anchor: { position: 'relative' },
+  input: { width: '100%' },
   list: {
     position: 'absolute',
     insetInlineStart: 0,
@@ -49,7 +51,7 @@ const useStyles = makeStyles({
   },
   active: { backgroundColor: tokens.colorNeutralBackground1Selected },
   detail: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  snippet: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'pre-wrap', display: 'block' },
+  snippet: { whiteSpace: 'pre-wrap', display: 'block' },
   mark: { backgroundColor: tokens.colorPaletteRedBackground2, textDecoration: 'underline wavy' },
 });
 
@@ -138,55 +140,60 @@ export function FormulaInput({ id, label, text, error, names, style, onChange }:
         ) : undefined
       }
     >
-      <Input
-        id={id}
-        ref={input}
-        className={styles.input}
-        dir="auto"
-        value={text}
-        spellCheck={false}
-        autoComplete="off"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={shown}
-        aria-controls={listId}
-        aria-activedescendant={shown ? `${listId}-${active}` : undefined}
-        onChange={(e, d) => {
-          const at = e.target.selectionStart ?? d.value.length;
-          setCaret(at);
-          setActive(0);
-          setOpen(d.value.length > text.length && opens(d.value[at - 1]));
-          onChange(d.value);
-        }}
-        onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
-        onKeyDown={keyDown}
-        onBlur={() => setOpen(false)}
-      />
-      {shown && (
-        <ul id={listId} role="listbox" className={styles.list} aria-label={label}>
-          {items.map((item, i) => (
-            <li
-              key={`${item.kind}-${item.insert}-${item.detail}`}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`${styles.option} ${i === active ? styles.active : ''}`}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                take(i);
-              }}
-            >
-              <span dir="auto">{item.label}</span>
-              <span className={styles.detail} dir="ltr">
-                {item.kind === 'function'
-                  ? item.detail
-                  : item.kind === 'field' || item.kind === 'table'
-                    ? item.detail
-                    : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
+      {(control: InputProps) => (
+        // the list hangs under the input, not under the problem shown below it
+        <div className={styles.anchor}>
+          <Input
+            {...control}
+            ref={input}
+            className={styles.input}
+            dir="auto"
+            value={text}
+            spellCheck={false}
+            autoComplete="off"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={shown}
+            aria-controls={listId}
+            aria-activedescendant={shown ? `${listId}-${active}` : undefined}
+            onChange={(e, d) => {
+              const at = e.target.selectionStart ?? d.value.length;
+              setCaret(at);
+              setActive(0);
+              setOpen(d.value.length > text.length && opens(d.value[at - 1]));
+              onChange(d.value);
+            }}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+            onKeyDown={keyDown}
+            onBlur={() => setOpen(false)}
+          />
+          {shown && (
+            <ul id={listId} role="listbox" className={styles.list} aria-label={label}>
+              {items.map((item, i) => (
+                <li
+                  key={`${item.kind}-${item.insert}-${item.detail}`}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={`${styles.option} ${i === active ? styles.active : ''}`}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    take(i);
+                  }}
+                >
+                  <span dir="auto">{item.label}</span>
+                  <span className={styles.detail} dir="ltr">
+                    {item.kind === 'function'
+                      ? item.detail
+                      : item.kind === 'field' || item.kind === 'table'
+                        ? item.detail
+                        : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </Field>
   );

@@ -10,6 +10,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   Select,
   Switch,
   Textarea,
@@ -75,7 +76,9 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
   },
   narrow: { minWidth: '140px' },
-  problem: { color: tokens.colorPaletteRedForeground1, flexBasis: '100%' },
+  // under the formula (FormulaInput's order 1)
+  problem: { color: tokens.colorPaletteRedForeground1, flexBasis: '100%', order: 2 },
+  below: { flexBasis: '100%', order: 2 },
   json: { fontFamily: tokens.fontFamilyMonospace, direction: 'ltr', minHeight: '120px' },
 });
 
@@ -131,7 +134,9 @@ export function RulesEditor({ id, label, value, names, lang, onChange, onProblem
     ) : null;
   };
   const jsonNote = (c: FormulaCell) =>
-    c.json && !c.error ? <div className={styles.hint}>{t('formula.jsonNote')}</div> : null;
+    c.json && !c.error ? (
+      <div className={mergeClasses(styles.hint, styles.below)}>{t('formula.jsonNote')}</div>
+    ) : null;
 
   const setBuilder = (i: number, model: BuilderModel | undefined) => {
     const next = new Map(builders);
@@ -304,19 +309,24 @@ export function RulesEditor({ id, label, value, names, lang, onChange, onProblem
               {t('formula.remove')}
             </Button>
             {builder && (
-              <ConditionBuilder
-                id={`${id}-b${i}`}
-                label={t('formula.builder.title', { n })}
-                model={builder}
-                fields={fieldOptions}
-                labelOf={fieldLabel}
-                onChange={(model) => {
-                  setBuilder(i, model);
-                  const expr = builderExpr(model);
-                  if (expr !== undefined)
-                    set({ ...r, formula: { text: printFormula(expr, { names, style }), expr, json: false } });
-                }}
-              />
+              <div className={styles.below}>
+                <ConditionBuilder
+                  id={`${id}-b${i}`}
+                  label={t('formula.builder.title', { n })}
+                  model={builder}
+                  fields={fieldOptions}
+                  labelOf={fieldLabel}
+                  onChange={(model) => {
+                    setBuilder(i, model);
+                    const expr = builderExpr(model);
+                    if (expr !== undefined)
+                      set({
+                        ...r,
+                        formula: { text: printFormula(expr, { names, style }), expr, json: false },
+                      });
+                  }}
+                />
+              </div>
             )}
             {jsonNote(r.formula)}
             {rowProblems(`conditions.${i}`)}

@@ -54,7 +54,8 @@ export function designerUiSchema(t: Translate): UiSchema {
       },
     },
     children: { 'ui:field': 'designerChildren' },
-    rules: { 'ui:field': 'designerRules' },
+    // as wide as the form (ObjectFieldTemplate spans a textarea's row): formulas are long lines
+    rules: { 'ui:field': 'designerRules', 'ui:widget': 'textarea' },
     scope: { ...title('scope'), party: title('scopeParty'), partyKind: title('scopePartyKind') },
     branchScoped: title('branchScoped'),
     // the numbering series (docs/lowcode-api.md «Numbering series»): pattern and when it numbers

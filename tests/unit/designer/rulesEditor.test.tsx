@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RulesEditor } from '../../../renderers/designer/RulesEditor';
 import type { NameTable } from '../../../runtime/shared/formula';
-import type { RuleSet } from '../../../runtime/shared/rules';
+import type { Expr, RuleSet } from '../../../runtime/shared/rules';
 import { setupI18n } from '../support/i18n';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -49,7 +49,7 @@ function renderEditor(start: RuleSet | undefined) {
   return { changes, problems, last: () => changes[changes.length - 1] };
 }
 
-const sumOfAmounts = {
+const sumOfAmounts: Expr = {
   reduce: [{ var: 'lines' }, { '+': [{ var: 'accumulator' }, { var: 'current.amount' }] }, 0],
 };
 
