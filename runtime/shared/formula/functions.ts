@@ -25,7 +25,7 @@ export const FUNCTIONS: FunctionSpec[] = [
   { name: 'min', aliases: ['کمینه'], op: 'min', min: 1, max: MANY, args: 'a, b, …' },
   { name: 'max', aliases: ['بیشینه'], op: 'max', min: 1, max: MANY, args: 'a, b, …' },
   { name: 'round', aliases: ['گرد'], op: 'round', min: 1, max: 2, args: 'number, digits' },
-  { name: 'default', aliases: ['پیشفرض'], min: 2, max: 2, args: 'field, value when empty' },
+  { name: 'default', aliases: ['پیش‌فرض', 'پیشفرض'], min: 2, max: 2, args: 'field, value when empty' },
   { name: 'bool', aliases: ['دارد'], op: '!!', min: 1, max: 1, args: 'value' },
   { name: 'oneof', aliases: ['یکی_از'], min: 2, max: MANY, args: 'value, choice, …' },
   { name: 'contains', aliases: ['شامل'], min: 2, max: 2, args: 'text, part' },

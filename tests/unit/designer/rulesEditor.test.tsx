@@ -66,8 +66,8 @@ describe('the rules editor writes formulas', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'نام‌های فنی' }));
     expect(total.value).toBe('sum(lines.amount)');
     expect(when.value).toBe('customerType = "legal"');
-    fireEvent.click(screen.getByRole('switch', { name: 'نمایش JSON Logic' }));
-    const json = screen.getByLabelText<HTMLTextAreaElement>(/^JSON Logic/);
+    fireEvent.click(screen.getByRole('switch', { name: 'نمایش شکل فنی قواعد' }));
+    const json = screen.getByLabelText<HTMLTextAreaElement>(/^شکل فنی قواعد/);
     expect(JSON.parse(json.value)).toEqual({
       computed: { total: sumOfAmounts },
       conditions: { creditLimit: { visible: { '==': [{ var: 'customerType' }, 'legal'] } } },

@@ -79,6 +79,8 @@ describe('formulas compile to the evaluator’s JSON Logic', () => {
     expect(ok('max(0, total - discount + default(tax, 0))')).toEqual({
       max: [0, { '+': [{ '-': [v('total'), v('discount')] }, { var: ['tax', 0] }] }],
     });
+    expect(ok('پیش‌فرض(مالیات، ۰)')).toEqual({ var: ['tax', 0] });
+    expect(ok('تعداد(اقلام) > ۰')).toEqual({ '>': [lineSum(1), 0] });
     expect(ok('count(lines)')).toEqual(lineSum(1));
     expect(ok('sum(lines, quantity * amount)')).toEqual(
       lineSum({ '*': [v('current.quantity'), v('current.amount')] }),
