@@ -154,7 +154,7 @@ export function FormulaInput({ id, label, text, error, names, style, onChange }:
             role="combobox"
             aria-autocomplete="list"
             aria-expanded={shown}
-            aria-controls={listId}
+            aria-controls={shown ? listId : undefined}
             aria-activedescendant={shown ? `${listId}-${active}` : undefined}
             onChange={(e, d) => {
               const at = e.target.selectionStart ?? d.value.length;
@@ -183,11 +183,7 @@ export function FormulaInput({ id, label, text, error, names, style, onChange }:
                 >
                   <span dir="auto">{item.label}</span>
                   <span className={styles.detail} dir="ltr">
-                    {item.kind === 'function'
-                      ? item.detail
-                      : item.kind === 'field' || item.kind === 'table'
-                        ? item.detail
-                        : ''}
+                    {item.detail}
                   </span>
                 </li>
               ))}
