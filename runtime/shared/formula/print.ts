@@ -134,7 +134,12 @@ class Printer {
   print(e: Expr): Printed {
     if (typeof e === 'number') {
       if (!Number.isFinite(e)) throw new Unprintable(String(e));
-      return { text: this.words.number(e), bp: e < 0 ? UNARY_BP : ATOM_BP };
+      // -0 (not in JSON, but a value all the same) reads back as -0, not 0
+      const negative = e < 0 || Object.is(e, -0);
+      return {
+        text: (Object.is(e, -0) ? '-' : '') + this.words.number(e),
+        bp: negative ? UNARY_BP : ATOM_BP,
+      };
     }
     if (typeof e === 'string') return { text: this.words.string(e), bp: ATOM_BP };
     if (typeof e === 'boolean' || e === null)
