@@ -11,6 +11,9 @@ import { permissionsByEntity } from '../security/permissions';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { userDashboard } from './dashboard';
 import { readReportRequest, runReport } from './run';
+import { runBuilder } from './builder';
+import { checkBuilderSpec } from '../../runtime/shared/reportBuilder';
+import { listError } from '../entities/filters';
 
 export async function reportsPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -19,6 +22,13 @@ export async function reportsPlugin(app: FastifyInstance): Promise<void> {
   businessRoute(app, 'Report/Run', async ({ req, user, body, selectedYear }) => ({
     rows: await runReport(ctx, user, readReportRequest(body, req.lang), req.lang, selectedYear),
   }));
+
+  // the analyst's report: several dimensions and measures over an entity and its lines (builder.ts)
+  businessRoute(app, 'Report/Build', async ({ req, user, body, selectedYear }) => {
+    const checked = checkBuilderSpec(body);
+    if (checked.problem !== undefined) throw listError(req.lang, checked.problem);
+    return runBuilder(ctx, user, checked.spec, req.lang, selectedYear);
+  });
 
   businessRoute(app, 'Report/Dashboard', async ({ req, user, selectedYear }) =>
     userDashboard(ctx, user, req.lang, new Date(), selectedYear),
