@@ -12,6 +12,7 @@ import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { userDashboard } from './dashboard';
 import { readReportRequest, runReport } from './run';
 import { runBuilder } from './builder';
+import { userBoards } from './boards';
 import { checkBuilderSpec } from '../../runtime/shared/reportBuilder';
 import { listError } from '../entities/filters';
 
@@ -29,6 +30,11 @@ export async function reportsPlugin(app: FastifyInstance): Promise<void> {
     if (checked.problem !== undefined) throw listError(req.lang, checked.problem);
     return runBuilder(ctx, user, checked.spec, req.lang, selectedYear);
   });
+
+  // the dashboards built in the app for the caller's role, figures computed as the caller (boards.ts)
+  businessRoute(app, 'Report/Boards', async ({ req, user, selectedYear }) =>
+    userBoards(ctx, user, req.lang, selectedYear),
+  );
 
   businessRoute(app, 'Report/Dashboard', async ({ req, user, selectedYear }) =>
     userDashboard(ctx, user, req.lang, new Date(), selectedYear),

@@ -248,4 +248,67 @@ describe.each(DIALECTS)('the report builder on %s', (dialect) => {
     expect(values.length).toBeLessThanOrEqual(3);
     expect(res.body.Data.truncated).toBe(true);
   });
+
+  interface Card {
+    analysis: number;
+    show: string;
+    entity: string;
+    answer: BuilderAnswer;
+  }
+  interface Boards {
+    boards: { id: number; title: string; cards: Card[] }[];
+    canEdit: boolean;
+  }
+  const boards = (token: string) => call<Boards>(app, 'Report/Boards', token, {});
+
+  it("dashboards of the viewer's role, with cards computed as the viewer, and cards over entities the viewer may not read left out", async () => {
+    const analyst = (await signIn(app, 'analyst')).access_token;
+    const spec = {
+      entity: 'sales.customer',
+      dimensions: [{ field: 'city' }],
+      measures: [{ op: 'count' }],
+    };
+    const made = await call<Row>(app, 'Report/Analysis/Create', analyst, {
+      values: { title: 'مشتریان', entity: spec.entity, view: 'bar', spec: JSON.stringify(spec) },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const invoices = await call<Row>(app, 'Report/Analysis/Create', analyst, {
+      values: {
+        title: 'فاکتورها',
+        entity: 'sales.invoice',
+        view: 'table',
+        spec: JSON.stringify({ entity: 'sales.invoice', measures: [{ op: 'count' }] }),
+      },
+    });
+    const board = await call<Row>(app, 'Report/Board/Create', analyst, {
+      values: {
+        title: 'آزمون',
+        roles: 'customer,staff',
+        order: 0,
+        cards: [
+          { analysis: made.body.Data.id, show: 'number', x: 0, y: 0, w: 3, h: 1 },
+          { analysis: made.body.Data.id, show: 'bar', x: 3, y: 0, w: 6, h: 2 },
+          { analysis: invoices.body.Data.id, show: 'number', x: 9, y: 0, w: 3, h: 1 },
+        ],
+      },
+    });
+    expect(board.status, JSON.stringify(board.body)).toBe(200);
+    const forStaff = (await boards(staff)).body.Data;
+    const staffBoard = forStaff.boards.find((b) => b.id === board.body.Data.id)!;
+    expect(staffBoard.cards.map((c) => c.show)).toEqual(['number', 'bar', 'number']);
+    const customers = await list(staff, 'Sales/Customer/GetList');
+    expect(staffBoard.cards[0]!.answer.rows[0]!.values[0]).toBe(customers.length);
+    const invoiceRows = await list(staff, 'Sales/Invoice/GetList');
+    expect(staffBoard.cards[2]!.answer.rows[0]!.values[0]).toBe(invoiceRows.length);
+    // the customer sees the same board with its own scope: one customer; the invoice card is gone
+    const forCustomer = (await boards(customer)).body.Data;
+    const customerBoard = forCustomer.boards.find((b) => b.id === board.body.Data.id)!;
+    expect(customerBoard.cards.map((c) => c.entity)).toEqual(['sales.customer', 'sales.customer']);
+    expect(customerBoard.cards[0]!.answer.rows[0]!.values[0]).toBe(1);
+    expect(forCustomer.canEdit).toBe(false);
+    // a role the board does not name does not get it
+    const vendor = (await signIn(app, 'vendor')).access_token;
+    expect((await boards(vendor)).body.Data.boards.some((b) => b.id === board.body.Data.id)).toBe(false);
+    expect((await boards(admin)).body.Data.canEdit).toBe(true);
+  });
 });
