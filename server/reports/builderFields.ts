@@ -87,3 +87,20 @@ export function resolveField(
     label: `${localText(child.def.label, lang)} · ${meta ? localText(meta.label, lang) : name}`,
   };
 }
+
+/** The line fields of an entity a report may name (`child.field`), less those hidden from the caller. */
+export function lineFieldsOf(entity: Entity, hidden: ReadonlySet<string>, lang: Lang) {
+  const out: { name: string; label: string; kind: Kind }[] = [];
+  for (const child of entity.children)
+    for (const name of Object.keys(child.def.schema.properties)) {
+      const field = `${child.name}.${name}`;
+      if (hidden.has(field)) continue;
+      try {
+        const f = resolveField(entity, field, hidden, field, lang);
+        out.push({ name: field, label: f.label, kind: f.kind });
+      } catch {
+        // not stored (an aggregate, attachments): not reportable
+      }
+    }
+  return out;
+}

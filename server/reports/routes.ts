@@ -13,6 +13,7 @@ import { userDashboard } from './dashboard';
 import { readReportRequest, runReport } from './run';
 import { runBuilder } from './builder';
 import { userBoards } from './boards';
+import { lineFieldsOf } from './builderFields';
 import { checkBuilderSpec } from '../../runtime/shared/reportBuilder';
 import { listError } from '../entities/filters';
 
@@ -58,6 +59,8 @@ export async function reportsPlugin(app: FastifyInstance): Promise<void> {
               ? localText(e.def.fields[name].label, req.lang)
               : t(req.lang, `report.systemFields.${name}`),
           })),
+        // the report builder's line fields (`child.field`), as the caller's role may see them
+        lineFields: lineFieldsOf(e, hidden, req.lang),
       });
     }
     return out.sort((a, b) => a.title.localeCompare(b.title, req.lang));
