@@ -76,9 +76,11 @@ export function Dashboard() {
       {widgets === null && <Spinner size="small" label={t('app.loading')} />}
       {/* the analyst's way in: whoever has the analyses in the menu builds reports */}
       {groups.some((g) => g.children!.some((c) => c.route === '/report/analysis')) && (
-        <Link to="/report/builder" data-testid="open-builder">
-          {t('reportBuilder.open')}
-        </Link>
+        <p>
+          <Link to="/report/builder" data-testid="open-builder">
+            {t('reportBuilder.open')}
+          </Link>
+        </p>
       )}
       <Suspense fallback={null}>
         <BoardView lang={lang} />

@@ -99,7 +99,7 @@ const seedBoards: Seeder = async ({ db, ctx }) => {
     cards: [
       { analysis: count, show: 'number', x: 0, y: 0, w: 3, h: 1 },
       { analysis: byMonth, show: 'bar', x: 3, y: 0, w: 9, h: 3 },
-      { analysis: byGroup, show: 'pie', x: 0, y: 1, w: 3, h: 2 },
+      { analysis: byGroup, show: 'pie', x: 0, y: 1, w: 3, h: 3 },
     ],
   });
 };
