@@ -26,6 +26,8 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { periodKey, periodStore } from '../../runtime/period/current';
 import { createEntityClient } from '../../runtime/meta/entityClient';
+import { api } from '../../runtime/http/pipeline';
+import type { ListPage } from '../../runtime/shared/envelope';
 import { reportEntities } from '../../runtime/report/reportClient';
 import { buildReport } from '../../runtime/report/builderClient';
 import { getLang } from '../../runtime/lang';
@@ -51,6 +53,9 @@ import { localDigits } from '../../renderers/format/digits';
 import { useScreenTitle } from '../title';
 
 const analyses = createEntityClient({ module: 'report', name: 'analysis' });
+const boards = createEntityClient({ module: 'report', name: 'board' });
+
+type Show = 'number' | 'table' | 'bar' | 'line' | 'pie';
 
 const useStyles = makeStyles({
   page: {
@@ -105,10 +110,21 @@ export function ReportBuilderPage() {
   const [busy, setBusy] = useState(false);
   const [drill, setDrill] = useState<Drill | null>(null);
   const [note, setNote] = useState('');
+  // boards the user may edit (GetList refused: no "add to dashboard")
+  const [boardRows, setBoardRows] = useState<EntityRow[]>([]);
+  const [board, setBoard] = useState('');
+  const [show, setShow] = useState<Show>('table');
   useScreenTitle(t('reportBuilder.title'));
 
   useEffect(() => {
     void reportEntities().then(setEntities, () => setEntities([]));
+    // silent: a user who may not read the boards just gets no "add to dashboard"
+    api
+      .post<ListPage<EntityRow>>('Report/Board/GetList', { startRow: 0, endRow: 100 }, { silent: true })
+      .then(
+        (page) => setBoardRows(page.rows),
+        () => setBoardRows([]),
+      );
   }, []);
   useEffect(() => {
     if (!id) return;
@@ -173,6 +189,33 @@ export function ReportBuilderPage() {
     if (!saved) void navigate(`/report/builder/${row.id}`, { replace: true });
   };
 
+  /** Appends a card of the saved report under the board's last card. */
+  const addToBoard = async () => {
+    if (!saved || !board) return;
+    const row = await boards.get(Number(board));
+    const cards = (row.cards ?? []) as Record<string, unknown>[];
+    const y = cards.reduce((m, c) => Math.max(m, Number(c.y ?? 0) + Number(c.h ?? 1)), 0);
+    const {
+      id: boardId,
+      version,
+      createdAt: _c,
+      updatedAt: _u,
+      createdBy: _cb,
+      updatedBy: _ub,
+      ...values
+    } = row;
+    const card = {
+      analysis: saved.id,
+      show,
+      x: 0,
+      y: Math.min(y, 99),
+      w: show === 'number' ? 3 : 6,
+      h: show === 'number' ? 1 : 3,
+    };
+    await boards.update(boardId, version, { ...values, cards: [...cards, card] });
+    setNote(t('reportBuilder.added', { board: String(row.title ?? '') }));
+  };
+
   if (entities === null) return <Spinner label={t('app.loading')} />;
   return (
     <section aria-labelledby="builder-title">
@@ -202,6 +245,32 @@ export function ReportBuilderPage() {
             </Button>
             <Link to="/report/analysis">{t('reportBuilder.all')}</Link>
           </div>
+          {saved && boardRows.length > 0 && (
+            <div className={styles.row}>
+              <Field label={t('reportBuilder.board')}>
+                <Select value={board} onChange={(_, v) => setBoard(v.value)} data-testid="builder-board">
+                  <option value="">{t('reportBuilder.pickBoard')}</option>
+                  {boardRows.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {String(b.title ?? b.id)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t('reportBuilder.showAs')}>
+                <Select value={show} onChange={(_, v) => setShow(v.value as Show)} data-testid="builder-show">
+                  {(['number', 'table', 'bar', 'line', 'pie'] as const).map((v) => (
+                    <option key={v} value={v}>
+                      {t(`reportBuilder.shows.${v}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Button disabled={!board} onClick={() => void addToBoard()} data-testid="builder-add-card">
+                {t('reportBuilder.addCard')}
+              </Button>
+            </div>
+          )}
           {note && (
             <MessageBar intent="success">
               <MessageBarBody>{localDigits(note, lang)}</MessageBarBody>
