@@ -173,6 +173,8 @@ async function bucketCase(
   if (!span || typeof span.lo !== 'string' || typeof span.hi !== 'string') return sql`null`;
   const buckets = bucketsBetween(span.lo, span.hi, bucket);
   if (!buckets) throw listError(lang, 'filterModel');
+  // no day in the rows reads as a date: nothing to bucket
+  if (buckets.length === 0) return sql`null`;
   // the first bucket holds every day before the second one's first day, and so on
   const whens = buckets.slice(1).map((b, i) => sql`when ${day(f)} < ${b.from} then ${buckets[i]!.key}`);
   return sql`case when ${ref(f)} is null then null ${sql.join(whens, sql` `)} else ${buckets.at(-1)!.key} end`;
