@@ -96,6 +96,18 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await page.goto(`/supplyChain/purchaseOrder?open=${String(id)}`);
     await expect(page.getByRole('button', { name: 'ایجاد رسید کالا' })).toBeVisible();
   },
+  builder: async (page) => {
+    // the first demo analysis (server/demo/seeders/reports.ts): two dimensions, a bar chart
+    await page.goto('/report/builder/1');
+    await expect(page.locator('svg[data-chart]').first()).toBeVisible();
+  },
+  board: async (page) => {
+    await page.goto('/');
+    await expect(page.locator('[data-board] [data-card] svg').first()).toBeVisible();
+    await page.getByTestId('board-edit').click();
+    await page.locator('[data-board] [data-card]').first().focus();
+    await page.locator('[data-board]').first().scrollIntoViewIfNeeded();
+  },
   designer: async (page) => {
     await page.goto('/systemConfig/designer');
     // one entity open in the designer: its fields table and preview
