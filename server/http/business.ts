@@ -23,6 +23,17 @@ function isJson(contentType: string | undefined): boolean {
   return /^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '');
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The envelope as the UTF-8 bytes of its JSON (what Fastify's default serializer writes): sent as
+ * bytes, the answer is encoded once, where a text is measured (Content-Length) and then encoded
+ * again by the socket; a large answer (a 2000-line ledger page) saves milliseconds.
+ */
+export function jsonBytes(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
+
 /** Reads the body of a business call as a normalised plain object ({} when absent). */
 export function readBody(req: FastifyRequest): Record<string, unknown> {
   const raw: unknown = req.body;
@@ -66,6 +77,9 @@ export function businessRoute(
       options.allowPwdChange ?? false,
     );
     const data = await handler({ req, user: user as CurrentUser, body, selectedYear: selectedYear(req) });
-    return reply.code(200).send(ok(data ?? null));
+    return reply
+      .code(200)
+      .type(JSON_TYPE)
+      .send(jsonBytes(ok(data ?? null)));
   });
 }
