@@ -8,6 +8,7 @@ import { normalizeDeep } from '../../runtime/shared/normalize';
 import { authenticate, type Auth } from '../auth/authenticate';
 import type { CurrentUser } from '../context';
 import { HttpError, badRequest } from './errors';
+import { jsonBytes } from './jsonBytes';
 
 export type { Auth } from '../auth/authenticate';
 
@@ -24,39 +25,6 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-const encoder = new TextEncoder();
-/** Below this many UTF-16 units a text is encoded by Buffer.from (pooled, quick for small ones). */
-const LARGE_TEXT = 16_384;
-/** The largest scratch kept between answers (bytes); a larger answer is encoded into its own. */
-const SCRATCH_MAX = 16 * 1024 * 1024;
-let scratch: Buffer | null = null;
-
-/**
- * A text's UTF-8 bytes. A large one is encoded by TextEncoder.encodeInto (faster than
- * Buffer.from on Persian text) into a reused scratch of the worst case (3 bytes a UTF-16 unit),
- * then copied out at its length.
- */
-export function utf8(text: string): Buffer {
-  if (text.length < LARGE_TEXT) return Buffer.from(text, 'utf8');
-  const need = text.length * 3;
-  if (need > SCRATCH_MAX) {
-    const own = Buffer.allocUnsafe(need);
-    return own.subarray(0, encoder.encodeInto(text, own).written);
-  }
-  if (!scratch || scratch.length < need) scratch = Buffer.allocUnsafe(need);
-  const { written } = encoder.encodeInto(text, scratch);
-  return Buffer.from(scratch.subarray(0, written));
-}
-
-/**
- * The envelope as the UTF-8 bytes of its JSON (what Fastify's default serializer writes): sent as
- * bytes, the answer is encoded once, where a text is measured (Content-Length) and then encoded
- * again by the socket; a large answer (a 2000-line ledger page) saves milliseconds.
- */
-export function jsonBytes(value: unknown): Buffer {
-  return utf8(JSON.stringify(value));
-}
 
 /** Reads the body of a business call as a normalised plain object ({} when absent). */
 export function readBody(req: FastifyRequest): Record<string, unknown> {
