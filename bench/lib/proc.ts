@@ -108,6 +108,14 @@ export async function startReplayFloor(databaseUrl: string, casesFile: string): 
   );
 }
 
+/** CPU time a process has used so far, user and system, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the fields after the command's ")": state is field 3, utime 14 and stime 15
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resident set size of a process in MB (VmRSS). */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
