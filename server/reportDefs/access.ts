@@ -8,7 +8,9 @@
  *   without one it is refused (403);
  * - a row field drawn from a field of the entity hidden from the caller's role (the source's
  *   `reads`) is left out of the definition, the rows, the totals and the file; a parameter that
- *   would filter on such a field is refused (400 naming it).
+ *   would filter on such a field is refused (400 naming it);
+ * - a user held by row rules (docs/security.md) on the entity or what the source also reads runs
+ *   only `entity.rows` reports (GetList's query, the rules inside it); other sources: 403.
  */
 import type { Lang } from '../../runtime/shared/definition';
 import type { ReportDefinition } from '../../runtime/shared/reportDefinition';
@@ -20,11 +22,15 @@ import { forbidden, unknownEntity } from '../http/errors';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { reportSlotKey } from '../security/menuLayout';
 import { menuAccess, partyKind, permissionsByEntity } from '../security/permissions';
+import { rowRulesFor } from '../security/rowRules';
 import type { ReportSource } from './source';
 import { SOURCES } from './sources';
 
 /** The field of a party row holding its detail account (accounting.detailAccount). */
 export const PARTY_DETAIL_FIELD = 'detailAccount';
+
+/** The source listing the entity's own rows with GetList's query (row scope and row rules in it). */
+const ROWS_SOURCE = 'entity.rows';
 
 export interface ReportAccess {
   entity: Entity;
@@ -101,6 +107,13 @@ export async function reportAccess(
       if (!p?.view || !p[action]) throw forbidden();
     }
   }
+  // a source reading ledgers or stock (not the entity's rows through GetList's query) cannot hold
+  // the caller's row rules: refused to a user held by rules on what it reads
+  if (source.name !== ROWS_SOURCE)
+    for (const key of [entity.key, ...(source.alsoReads ?? [])]) {
+      const read = ctx.registry.byEntityKey(key);
+      if (read && (await rowRulesFor(ctx.db, read, user))) throw forbidden();
+    }
   const hiddenEntityFields = hiddenOf(await fieldModes(ctx, user, entity));
   const hidden = new Set(
     source.fields(def.options ?? {}).filter((f) => source.reads(f).some((r) => hiddenEntityFields.has(r))),
