@@ -26,7 +26,14 @@ export interface RowRulesEditorProps {
 }
 
 const useStyles = makeStyles({
-  box: { display: 'flex', flexDirection: 'column', gap: '8px', paddingBlock: '8px' },
+  // within the visible width, though the matrix row it opens under scrolls wider (a phone)
+  box: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+    paddingBlock: '8px',
+    maxWidth: 'calc(100vw - 48px)',
+  },
   rule: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'end' },
   actions: { display: 'flex', gap: '8px' },
 });
