@@ -9,7 +9,7 @@
  * The server adds them to the WHERE of every read and write of the entity (server/security/rowRules.ts).
  */
 import type { EntityDefinition } from './definition';
-import { kindOf, type FieldKind } from './fieldKind';
+import type { FieldKind } from './fieldKinds/kinds';
 
 export type RowRule = { kind: 'own' } | { kind: 'userAttribute'; field: string; attribute: string };
 
@@ -33,15 +33,37 @@ const COMPARABLE: ReadonlySet<FieldKind> = new Set<FieldKind>([
   'nationalCode',
   'companyId',
   'postalCode',
+  'sheba',
   'mobile',
   'email',
 ]);
+/** Widgets of fields that are no single comparable value. */
+const NOT_COMPARABLE_WIDGETS = new Set(['attachments', 'image', 'textarea', 'money']);
+const DATE_FORMATS = new Set(['date', 'date-time', 'time']);
+
+/**
+ * Whether a rule may compare the field: its kind one of COMPARABLE, read from the definition as
+ * fieldKind.ts derives it (not imported: it would pull the kinds table out of the grid's chunk).
+ */
+function comparable(def: Pick<EntityDefinition, 'schema' | 'fields' | 'uiSchema'>, name: string): boolean {
+  const meta = def.fields[name];
+  const field = def.schema.properties[name];
+  if (!meta || !field) return false;
+  if (meta.kind) return COMPARABLE.has(meta.kind);
+  if (meta.lookup) return true;
+  const ui = def.uiSchema?.[name];
+  const widget =
+    typeof ui === 'object' && ui !== null ? (ui as Record<string, unknown>)['ui:widget'] : undefined;
+  if (typeof widget === 'string' && NOT_COMPARABLE_WIDGETS.has(widget)) return false;
+  if (field.enum) return true;
+  if (field.type === 'integer') return !meta.money;
+  if (field.type === 'string') return !field.format || !DATE_FORMATS.has(field.format);
+  return false;
+}
 
 /** Fields of `def` a `userAttribute` rule may name: stored fields of a comparable kind. */
-export function ruleFields(def: Pick<EntityDefinition, 'schema' | 'fields'>): string[] {
-  return Object.keys(def.schema.properties).filter(
-    (name) => !!def.fields[name] && COMPARABLE.has(kindOf(def, name)),
-  );
+export function ruleFields(def: Pick<EntityDefinition, 'schema' | 'fields' | 'uiSchema'>): string[] {
+  return Object.keys(def.schema.properties).filter((name) => comparable(def, name));
 }
 
 /**
@@ -49,7 +71,7 @@ export function ruleFields(def: Pick<EntityDefinition, 'schema' | 'fields'>): st
  * wrong). Duplicates are dropped.
  */
 export function parseRowRules(
-  def: Pick<EntityDefinition, 'schema' | 'fields'>,
+  def: Pick<EntityDefinition, 'schema' | 'fields' | 'uiSchema'>,
   value: unknown,
 ): { rules: RowRule[]; errors: string[] } {
   const errors: string[] = [];

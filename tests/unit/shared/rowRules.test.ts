@@ -1,7 +1,8 @@
 /** Row rule declarations (runtime/shared/rowRules.ts): checks, union of roles, what a row passes. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { kindOf } from '../../../runtime/shared/fieldKind';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import {
   combineRoleRules,
@@ -26,6 +27,34 @@ describe('row rule declarations', () => {
     const kinds = ruleFields(customer);
     expect(kinds).toContain('code');
     expect(kinds).not.toContain('creditLimit');
+  });
+
+  it('agrees with the field kinds of every shipped definition (it reads them without fieldKind.ts)', () => {
+    const comparable = new Set([
+      'text',
+      'integer',
+      'enum',
+      'lookup',
+      'nationalCode',
+      'companyId',
+      'postalCode',
+      'sheba',
+      'mobile',
+      'email',
+    ]);
+    const dir = resolve(__dirname, '../../../schemas');
+    let checked = 0;
+    for (const module of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()))
+      for (const file of readdirSync(join(dir, module.name)).filter((f) => f.endsWith('.json'))) {
+        const def = JSON.parse(readFileSync(join(dir, module.name, file), 'utf8')) as EntityDefinition;
+        if (!def.schema?.properties || !def.fields) continue;
+        const expected = Object.keys(def.schema.properties).filter(
+          (f) => !!def.fields[f] && comparable.has(kindOf(def, f)),
+        );
+        expect(ruleFields(def), file).toEqual(expected);
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('accepts own and userAttribute rules, dropping duplicates', () => {
