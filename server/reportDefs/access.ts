@@ -9,8 +9,8 @@
  * - a row field drawn from a field of the entity hidden from the caller's role (the source's
  *   `reads`) is left out of the definition, the rows, the totals and the file; a parameter that
  *   would filter on such a field is refused (400 naming it);
- * - a user held by row rules (docs/security.md) on the entity or what the source also reads runs
- *   only `entity.rows` reports (GetList's query, the rules inside it); other sources: 403.
+ * - a user whose roles have row rules (docs/security.md) runs only `entity.rows` reports (GetList's
+ *   query, the rules inside it); ledger and stock sources sum every document's entries: 403.
  */
 import type { Lang } from '../../runtime/shared/definition';
 import type { ReportDefinition } from '../../runtime/shared/reportDefinition';
@@ -22,7 +22,7 @@ import { forbidden, unknownEntity } from '../http/errors';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { reportSlotKey } from '../security/menuLayout';
 import { menuAccess, partyKind, permissionsByEntity } from '../security/permissions';
-import { rowRulesFor } from '../security/rowRules';
+import { hasRowRules } from '../security/rowRules';
 import type { ReportSource } from './source';
 import { SOURCES } from './sources';
 
@@ -71,6 +71,7 @@ export async function mayOpen(
   perms?: Awaited<ReturnType<typeof permissionsByEntity>>,
 ): Promise<boolean> {
   const all = perms ?? (await permissionsByEntity(ctx, user));
+  if (def.source !== ROWS_SOURCE && (await hasRowRules(ctx.db, user))) return false;
   const kind = partyKind(user);
   if (!kind)
     return (
@@ -107,13 +108,10 @@ export async function reportAccess(
       if (!p?.view || !p[action]) throw forbidden();
     }
   }
-  // a source reading ledgers or stock (not the entity's rows through GetList's query) cannot hold
-  // the caller's row rules: refused to a user held by rules on what it reads
-  if (source.name !== ROWS_SOURCE)
-    for (const key of [entity.key, ...(source.alsoReads ?? [])]) {
-      const read = ctx.registry.byEntityKey(key);
-      if (read && (await rowRulesFor(ctx.db, read, user))) throw forbidden();
-    }
+  // a source reading ledgers or stock sums the entries of every document that fed them (a stock
+  // move outside the caller's warehouse rule, a voucher outside its branch rule): it cannot hold
+  // row rules, so a user whose roles have any is refused it; `entity.rows` holds them (GetList)
+  if (source.name !== ROWS_SOURCE && (await hasRowRules(ctx.db, user))) throw forbidden();
   const hiddenEntityFields = hiddenOf(await fieldModes(ctx, user, entity));
   const hidden = new Set(
     source.fields(def.options ?? {}).filter((f) => source.reads(f).some((r) => hiddenEntityFields.has(r))),

@@ -64,6 +64,12 @@ export async function rowRulesFor(db: Db, entity: Entity, user: CurrentUser): Pr
   return combineRoleRules(perRole);
 }
 
+/** Whether any of the user's roles has a row rule on any entity. */
+export async function hasRowRules(db: Db, user: CurrentUser): Promise<boolean> {
+  for (const role of rolesOf(user)) if ((await roleRules(db, role)).size > 0) return true;
+  return false;
+}
+
 const NOTHING = sql<SqlBool>`1 = 0`;
 
 /** One rule as SQL over the entity's own (unqualified) columns. */
