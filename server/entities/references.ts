@@ -53,7 +53,7 @@ export async function existingIds(
   target: Entity,
   user: CurrentUser | null,
   ids: number[],
-  /** false: the row rules of the user's roles left out (the server's own writes). */
+  /** false: the row rules of the user's roles left out (an effect's writes). */
   rules = true,
 ): Promise<Set<number>> {
   const found = new Set<number>();

@@ -12,7 +12,7 @@ export async function findStored(
   entity: Entity,
   user: CurrentUser | null,
   id: number,
-  /** false: the row rules of the user's roles left out (the server's own writes), the party scope kept. */
+  /** false: the row rules of the user's roles left out (an effect's writes), the party scope kept. */
   rules = true,
 ): Promise<Row | undefined> {
   // no row has an id past int4 (PostgreSQL `serial`): asking would be an error, not a miss

@@ -104,6 +104,7 @@ describe.each(DIALECTS)('roles and row rules on %s', (dialect) => {
         },
         list: { columns: ['branch', 'region', 'text', 'amount'] },
         menu: { order: 1 },
+        lifecycle: {},
       },
     });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
@@ -257,6 +258,18 @@ describe.each(DIALECTS)('roles and row rules on %s', (dialect) => {
     expect(
       (await call(app, `${NOTE}/Delete`, clerkA, { id: notes.b2!.id, version: notes.b2!.version })).status,
     ).toBe(404);
+    // Finalise and Cancel (the server's writes on the user's behalf) of a row outside: not found
+    for (const action of ['Finalise', 'Cancel'])
+      expect(
+        (
+          await call(app, `${NOTE}/${action}`, clerkA, {
+            id: notes.b1!.id,
+            version: notes.b1!.version,
+            reason: 'x',
+          })
+        ).status,
+        action,
+      ).toBe(404);
     expect((await call(app, `${NOTE}/GetAudit`, clerkA, { id: notes.b1!.id })).status).toBe(404);
     expect((await call(app, `${NOTE}/GetAudit`, clerkA, { id: notes.a1!.id })).status).toBe(200);
     // Export: the same rows

@@ -8,6 +8,7 @@ import { readLines } from '../../lines';
 import { toApiRow } from '../../rows';
 import { findStored } from '../../stored';
 import type { WriteStep } from '../state';
+import { heldByRowRules } from './rowRules';
 
 export const loadStep: WriteStep = {
   name: 'load',
@@ -15,8 +16,8 @@ export const loadStep: WriteStep = {
   async run(w) {
     const id = w.request.id;
     if (id === undefined) throw notFound();
-    // the row rules hold API writes; the server's own writes keep the party scope only
-    const stored = await findStored(w.db, w.entity, w.user, id, w.request.source === 'api');
+    // the row rules hold the user's writes; an effect's own keeps the party scope only
+    const stored = await findStored(w.db, w.entity, w.user, id, heldByRowRules(w.request));
     if (!stored) throw notFound();
     const before = toApiRow(w.entity, stored);
     if (before.version !== w.request.version) throw conflict();

@@ -5,13 +5,14 @@
  */
 import { checkReferences } from '../../references';
 import type { WriteStep } from '../state';
+import { heldByRowRules } from './rowRules';
 
 export const referencesStep: WriteStep = {
   name: 'references',
   on: ['create', 'update'],
   async run(w) {
     if (!w.values) return;
-    // the row rules of the writer's roles hold API writes (a lookup outside them: 417)
+    // the row rules of the writer's roles hold its writes (a lookup outside them: 417)
     await checkReferences(
       w.ctx,
       w.db,
@@ -20,7 +21,7 @@ export const referencesStep: WriteStep = {
       w.values,
       w.lines,
       w.lang,
-      w.request.source === 'api',
+      heldByRowRules(w.request),
     );
   },
 };
