@@ -521,10 +521,13 @@ describe('low-code access rules on sqlite', () => {
         startRow: 0,
         endRow: 1000,
       });
-      if (all.body.Data.lastRow <= 1000)
-        expect(listed.body.Data.lastRow, `${where} count`).toBe(
-          all.body.Data.rows.filter((r) => String(r[field]) === value).length,
-        );
+      // every row the rule lets through, as the admin lists them; the audit log shows fewer (none
+      // of the entries of entities the user's rules hold: readAccess.ts)
+      const matching = all.body.Data.rows.filter((r) => String(r[field]) === value).length;
+      if (all.body.Data.lastRow <= 1000 && key === 'management.auditLog')
+        expect(listed.body.Data.lastRow, `${where} count`).toBeLessThanOrEqual(matching);
+      else if (all.body.Data.lastRow <= 1000)
+        expect(listed.body.Data.lastRow, `${where} count`).toBe(matching);
       const csv = await app.inject({
         method: 'POST',
         url: `/api/${path}/Export`,
