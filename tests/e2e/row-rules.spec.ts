@@ -1,8 +1,9 @@
 /**
  * Roles and row rules through the app (docs/security.md): the admin makes a role on the
  * permissions screen, lets it view the stock moves, holds it there to «warehouse = the user's
- * warehouse attribute», and a user of that role sees the moves of its warehouse only. The editing
- * screen is pictured at 1366 and 390 px (docs/screenshots/rowRules-*.png).
+ * warehouse attribute», and a user of that role sees the moves of its warehouse only. With
+ * SCREENSHOTS=1 the editing screen is pictured at 1366 and 390 px (docs/screenshots/rowRules-*.png,
+ * roles-*.png); otherwise the files in the repository are left alone.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
@@ -12,6 +13,9 @@ const ROLE = 'whClerk';
 const USER = 'whclerk';
 const PASSWORD = 'Clerk@14052';
 const SHOTS = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const shoot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: join(SHOTS, name) });
+};
 
 async function api<T>(
   request: APIRequestContext,
@@ -81,12 +85,12 @@ test('the admin makes a role held to the user’s warehouse; its user sees only 
   ] as const) {
     await page.setViewportSize(viewport);
     await editor.evaluate((box) => box.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: join(SHOTS, `rowRules-${size}.png`) });
+    await shoot(page, `rowRules-${size}.png`);
     // the role bar: the role by its label, new / edit / delete, its users and description
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('main').evaluate((m) => m.scrollTo?.(0, 0));
     await page.getByRole('button', { name: 'نقش تازه' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, `roles-${size}.png`) });
+    await shoot(page, `roles-${size}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 768 });
 
