@@ -5,6 +5,7 @@ import { managementMigration } from '../management/migration';
 import { attachmentRowsMigration, attachmentsMigration } from '../attachments/migration';
 import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 import { gridViewsMigration } from '../gridViews/migration';
+import { rolesMigration } from '../security/rolesMigration';
 import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
 import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
@@ -175,6 +176,7 @@ class InCodeProvider implements MigrationProvider {
       '0011_ledger': ledgerMigration(this.dialect),
       '0012_ledger_account_daily': ledgerAccountDailyMigration(),
       '0013_stock': stockMigration(this.dialect),
+      '0014_roles_row_rules': rolesMigration(),
     };
   }
 }

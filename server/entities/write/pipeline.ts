@@ -32,6 +32,7 @@ import { entityRulesStep } from './steps/entityRules';
 import { stockOnHandStep } from './steps/stockOnHand';
 import { inUseStep } from './steps/inUse';
 import { storeStep } from './steps/store';
+import { rowRulesStep } from './steps/rowRules';
 import { detailAccountStep } from './steps/detailAccount';
 import { effectsStep } from './steps/effects';
 import { attachmentsStep } from './steps/attachments';
@@ -58,6 +59,7 @@ export const WRITE_STEPS: WriteStep[] = [
   entityRulesStep,
   inUseStep,
   storeStep,
+  rowRulesStep,
   detailAccountStep,
   effectsStep,
   attachmentsStep,
