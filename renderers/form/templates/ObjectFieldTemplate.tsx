@@ -4,6 +4,8 @@ import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { memo, type ReactElement } from 'react';
 import { shallowSame } from '../fields/ObjectField';
 import { inSummary } from '../summary';
+import type { LayoutView } from '../../../runtime/shared/layout';
+import { LayoutTemplate } from './LayoutTemplate';
 
 const useStyles = makeStyles({
   grid: {
@@ -88,7 +90,25 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       />
     );
   };
-  const summary = props.properties.filter((p) => inSummary(props.uiSchema?.[p.name]));
+  const view = props.uiSchema?.['ui:layout'] as LayoutView | undefined;
+  const placed = (name: string) => view !== undefined && !view.rest.includes(name);
+  const summary = props.properties.filter((p) => inSummary(props.uiSchema?.[p.name]) && !placed(p.name));
+  const layout = view && (
+    <LayoutTemplate
+      props={props}
+      view={{ ...view, rest: view.rest.filter((n) => !summary.some((p) => p.name === n)) }}
+    />
+  );
+  if (layout && summary.length === 0) return layout;
+  if (layout)
+    return (
+      <>
+        {layout}
+        <div className={styles.summary} data-summary="">
+          {summary.map(cell)}
+        </div>
+      </>
+    );
   if (summary.length === 0) return <div className={styles.grid}>{props.properties.map(cell)}</div>;
   // the form lays its parts out in a column (EntityForm.tsx): the summary comes after the lines
   return (
