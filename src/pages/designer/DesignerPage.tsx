@@ -27,11 +27,12 @@ import { PHONE_QUERY } from '../../../runtime/ui/viewport';
 import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
 import { EntityList, entryTitle } from './EntityList';
+import { LayoutTab } from './LayoutTab';
 import { PublishDialog } from './PublishDialog';
 import { refreshAfterPublish } from './refresh';
 import { VersionHistory } from './VersionHistory';
 
-type TabName = 'editor' | 'form' | 'grid' | 'history';
+type TabName = 'editor' | 'layout' | 'form' | 'grid' | 'history';
 
 const useStyles = makeStyles({
   page: {
@@ -147,9 +148,9 @@ export function DesignerPage() {
           <div>
             <div className={styles.bar}>
               <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
-                {(['editor', 'form', 'grid', 'history'] as const).map((name) => (
+                {(['editor', 'layout', 'form', 'grid', 'history'] as const).map((name) => (
                   <Tab key={name} value={name} disabled={name === 'history' && !stored}>
-                    {t(`designer.tabs.${name}`)}
+                    {name === 'layout' ? t('formLayout.tab') : t(`designer.tabs.${name}`)}
                   </Tab>
                 ))}
               </TabList>
@@ -175,6 +176,7 @@ export function DesignerPage() {
                 displayFieldOf={displayFieldOf}
               />
             </div>
+            {tab === 'layout' && <LayoutTab draft={draft} lang={lang} onChange={changeDraft} />}
             {tab === 'form' && <FormPreview draft={draft} lang={lang} />}
             {tab === 'grid' && <GridPreview draft={draft} lang={lang} />}
             {tab === 'history' && stored && (
