@@ -80,15 +80,12 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
   const wide = mergeClasses(styles.cell, styles.wide);
   const cell = (p: ObjectFieldTemplateProps['properties'][number]) => {
-    const widget = (props.uiSchema?.[p.name] as Record<string, unknown> | undefined)?.['ui:widget'];
-    return (
-      <Cell
-        key={p.name}
-        className={widget === 'textarea' ? wide : styles.cell}
-        hidden={p.hidden}
-        content={p.content}
-      />
-    );
+    const entry = props.uiSchema?.[p.name] as Record<string, unknown> | undefined;
+    // a long text, or a part that asks for the whole row (`ui:options.wide`: the designer's tables)
+    const whole =
+      entry?.['ui:widget'] === 'textarea' ||
+      (entry?.['ui:options'] as { wide?: unknown } | undefined)?.wide === true;
+    return <Cell key={p.name} className={whole ? wide : styles.cell} hidden={p.hidden} content={p.content} />;
   };
   const view = props.uiSchema?.['ui:layout'] as LayoutView | undefined;
   const placed = (name: string) => view !== undefined && !view.rest.includes(name);
