@@ -146,8 +146,12 @@ export function resolveLayout(def: EntityDefinition, fields: string[], lang: Lan
     sections: tab.sections.map((section) => {
       const rows: ViewCell[][] = [];
       for (const row of section.rows) {
-        const cells = row.filter((c) => (own.has(c.field) || children.has(c.field)) && !placed.has(c.field));
-        cells.forEach((c) => placed.add(c.field));
+        const cells: LayoutCell[] = [];
+        for (const c of row)
+          if ((own.has(c.field) || children.has(c.field)) && !placed.has(c.field)) {
+            placed.add(c.field);
+            cells.push(c);
+          }
         // a lines grid takes its own row, before and after it the row's fields
         let current: LayoutCell[] = [];
         const flush = () => {

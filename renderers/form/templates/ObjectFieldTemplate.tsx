@@ -1,11 +1,13 @@
 /** Fields laid out in a responsive two-column grid (one column on narrow screens). */
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { memo, type ReactElement } from 'react';
+import { lazy, memo, Suspense, type ReactElement } from 'react';
 import { shallowSame } from '../fields/ObjectField';
 import { inSummary } from '../summary';
 import type { LayoutView } from '../../../runtime/shared/layout';
-import { LayoutTemplate } from './LayoutTemplate';
+
+// only a form whose definition has a layout loads it (the grid screen's bundle stays as it was)
+const LayoutTemplate = lazy(() => import('./LayoutTemplate').then((m) => ({ default: m.LayoutTemplate })));
 
 const useStyles = makeStyles({
   grid: {
@@ -91,10 +93,12 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const placed = (name: string) => view !== undefined && !view.rest.includes(name);
   const summary = props.properties.filter((p) => inSummary(props.uiSchema?.[p.name]) && !placed(p.name));
   const layout = view && (
-    <LayoutTemplate
-      props={props}
-      view={{ ...view, rest: view.rest.filter((n) => !summary.some((p) => p.name === n)) }}
-    />
+    <Suspense fallback={null}>
+      <LayoutTemplate
+        props={props}
+        view={{ ...view, rest: view.rest.filter((n) => !summary.some((p) => p.name === n)) }}
+      />
+    </Suspense>
   );
   if (layout && summary.length === 0) return layout;
   if (layout)
