@@ -38,7 +38,8 @@ import {
   type Target,
 } from './layoutDraft';
 
-const DRAG_TYPE = 'application/x-layout-field';
+/** A dragged field travels as plain text (every browser carries it) with this prefix. */
+const DRAG_PREFIX = 'layout-field:';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -147,21 +148,22 @@ export function LayoutEditor({ definition, lang, onChange }: LayoutEditorProps) 
 
   // drag and drop: a field's name travels in the drag; a zone takes it where it is dropped
   const dragStart = (name: string) => (e: DragEvent) => {
-    e.dataTransfer.setData(DRAG_TYPE, name);
+    e.dataTransfer.setData('text/plain', DRAG_PREFIX + name);
     e.dataTransfer.effectAllowed = 'move';
   };
   const zone = (id: string, drop: (name: string) => void) => ({
     onDragOver: (e: DragEvent) => {
-      if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+      if (!e.dataTransfer.types.includes('text/plain')) return;
       e.preventDefault();
       e.dataTransfer.dropEffect = 'move';
       if (over !== id) setOver(id);
     },
     onDragLeave: () => setOver((o) => (o === id ? null : o)),
     onDrop: (e: DragEvent) => {
-      const name = e.dataTransfer.getData(DRAG_TYPE);
+      const text = e.dataTransfer.getData('text/plain');
       setOver(null);
-      if (!name) return;
+      if (!text.startsWith(DRAG_PREFIX)) return;
+      const name = text.slice(DRAG_PREFIX.length);
       e.preventDefault();
       e.stopPropagation();
       drop(name);
@@ -181,7 +183,9 @@ export function LayoutEditor({ definition, lang, onChange }: LayoutEditorProps) 
         role="group"
         aria-label={label}
       >
-        <span className={styles.label}>{isLines ? t('formLayout.editor.linesOf', { label }) : label}</span>
+        <span className={styles.label} data-drag-handle="">
+          {isLines ? t('formLayout.editor.linesOf', { label }) : label}
+        </span>
         {placed && !isLines && (
           <Select
             size="small"

@@ -7,7 +7,7 @@ import { Button, Checkbox, Field, Input, makeStyles, SpinButton, tokens } from '
 import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChildDefinition, EntityDefinition } from '../../runtime/shared/definition';
+import { localText, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
 import type { RuleSet } from '../../runtime/shared/rules';
 import { designerContext, type DesignerContext } from './context';
 import { applyRows, newRow, rowsOf } from './fieldRows';
@@ -160,7 +160,7 @@ function ChildrenField(props: FieldProps<Record<string, ChildDefinition> | undef
             </Button>
           </div>
           <FieldsTable
-            caption={t('designer.childFields', { name })}
+            caption={t('designer.childFields', { name: localText(child.label, ctx.lang) || name })}
             rows={rowsOf(child)}
             entities={ctx.entities}
             displayFieldOf={ctx.displayFieldOf}

@@ -46,7 +46,13 @@ test('an analyst puts fields into two tabs and a section, publishes, and the for
   // the note moved with the keyboard («move to…»), the amount dragged onto the new section's new row
   await page.getByRole('combobox', { name: 'جابه‌جایی یادداشت' }).selectOption({ label: 'جزئیات › شرح' });
   await expect(details.locator('[data-layout-chip="note"]')).toBeVisible();
-  await first.locator('[data-layout-chip="amount"]').dragTo(details.locator('[data-layout-new-row]'));
+  // (the browser's own drag events, carried by one DataTransfer: the headless pointer drag of the
+  // runner does not reach a drop target reliably)
+  const carried = await page.evaluateHandle(() => new DataTransfer());
+  const chip = first.locator('[data-layout-chip="amount"]');
+  await chip.dispatchEvent('dragstart', { dataTransfer: carried });
+  await details.locator('[data-layout-new-row]').dispatchEvent('dragover', { dataTransfer: carried });
+  await details.locator('[data-layout-new-row]').dispatchEvent('drop', { dataTransfer: carried });
   await expect(details.locator('[data-layout-chip="amount"]')).toBeVisible();
   await expect(first.locator('[data-layout-chip]')).toHaveCount(1);
 

@@ -1,13 +1,11 @@
 /** Fields laid out in a responsive two-column grid (one column on narrow screens). */
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { lazy, memo, Suspense, type ReactElement } from 'react';
+import { memo, type ReactElement } from 'react';
 import { shallowSame } from '../fields/ObjectField';
 import { inSummary } from '../summary';
 import type { LayoutView } from '../../../runtime/shared/layout';
-
-// only a form whose definition has a layout loads it (the grid screen's bundle stays as it was)
-const LayoutTemplate = lazy(() => import('./LayoutTemplate').then((m) => ({ default: m.LayoutTemplate })));
+import { LayoutTemplate } from './LayoutTemplate';
 
 const useStyles = makeStyles({
   grid: {
@@ -93,12 +91,10 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const placed = (name: string) => view !== undefined && !view.rest.includes(name);
   const summary = props.properties.filter((p) => inSummary(props.uiSchema?.[p.name]) && !placed(p.name));
   const layout = view && (
-    <Suspense fallback={null}>
-      <LayoutTemplate
-        props={props}
-        view={{ ...view, rest: view.rest.filter((n) => !summary.some((p) => p.name === n)) }}
-      />
-    </Suspense>
+    <LayoutTemplate
+      props={props}
+      view={{ ...view, rest: view.rest.filter((n) => !summary.some((p) => p.name === n)) }}
+    />
   );
   if (layout && summary.length === 0) return layout;
   if (layout)
