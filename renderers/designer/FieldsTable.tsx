@@ -34,6 +34,21 @@ export interface FieldsTableProps {
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
+  // columns of their own widths (equal ones squeezed the names and labels under one another at
+  // 1366 px); a narrower editor scrolls the table sideways in its box
+  table: {
+    tableLayout: 'fixed',
+    minWidth: '1060px',
+    '& .fui-Input, & .fui-Select': { width: '100%', minWidth: 0 },
+  },
+  name: { width: '120px' },
+  kind: { width: '120px' },
+  labelFa: { width: '150px' },
+  labelEn: { width: '130px' },
+  flag: { width: '52px', textAlign: 'center' },
+  lookup: { width: '160px' },
+  details: { width: '120px' },
+  actions: { width: '108px', '& > *': { minWidth: '28px', marginInlineEnd: '2px' } },
   bad: { backgroundColor: tokens.colorPaletteRedBackground1 },
   problem: { color: tokens.colorPaletteRedForeground1, display: 'block' },
   narrow: { minWidth: '90px' },
@@ -101,10 +116,20 @@ export function FieldsTable(props: FieldsTableProps) {
     const kind = on ? 'money' : row.kind === 'money' ? 'integer' : row.kind;
     set(i, { money: on, kind });
   };
+  const widths: Record<string, string> = {
+    name: styles.name,
+    kind: styles.kind,
+    labelFa: styles.labelFa,
+    labelEn: styles.labelEn,
+    lookup: styles.lookup,
+    details: styles.details,
+    actions: styles.actions,
+  };
   const column = (id: string, cell: DataColumn<FieldRow>['cell']): DataColumn<FieldRow> => ({
     id,
     header: t(`designer.col.${id}`),
     cell,
+    className: widths[id] ?? styles.flag,
   });
   const columns: DataColumn<FieldRow>[] = [
     column('name', (row, i) => (
@@ -237,6 +262,7 @@ export function FieldsTable(props: FieldsTableProps) {
     <div className={styles.wrap}>
       <DataTable
         label={caption}
+        className={styles.table}
         columns={columns}
         rows={rows}
         rowProps={(_, i) => ({ className: problems.has(i) ? styles.bad : undefined })}

@@ -39,7 +39,8 @@ export function designerUiSchema(t: Translate): UiSchema {
     module: title('module'),
     name: { ...title('name'), 'ui:options': { dir: 'ltr' } },
     title: localText('title'),
-    displayField: title('displayField'),
+    // chosen by label (fields.tsx)
+    displayField: { 'ui:field': 'designerDisplayField' },
     menu: { 'ui:field': 'designerMenu' },
     // the tables take the whole width of the editor (at 1366 px a grid cell left them 390 px)
     schema: { 'ui:field': 'designerEntityFields', 'ui:options': WIDE },

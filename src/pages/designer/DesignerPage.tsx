@@ -23,7 +23,7 @@ import { getLang } from '../../../runtime/lang';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import type { ServerMessage } from '../../../runtime/shared/envelope';
 import { toast } from '../../../runtime/ui/toasts';
-import { PHONE_QUERY } from '../../../runtime/ui/viewport';
+import { WIDE_QUERY } from './EntityList';
 import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
 import { EntityList, entryTitle } from './EntityList';
@@ -38,11 +38,12 @@ const useStyles = makeStyles({
   page: {
     display: 'grid',
     // minmax(0, …): a wide table in the editor scrolls in its box instead of widening the page
-    gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)',
+    // the entity list above the editor, which takes the whole width (at 1366 px beside the menu a
+    // list column left the fields table 800 px); beside it only on a wide screen
+    gridTemplateColumns: 'minmax(0, 1fr)',
     gap: '16px',
     alignItems: 'start',
-    // a phone: the entity list above the editor
-    [`@media ${PHONE_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+    [`@media ${WIDE_QUERY}`]: { gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)' },
   },
   bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', margin: '8px 0' },
 });
