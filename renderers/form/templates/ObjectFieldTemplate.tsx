@@ -16,7 +16,9 @@ const useStyles = makeStyles({
   },
   // A cell off the screen is neither laid out nor painted until it comes near it (else a keystroke
   // in a long form repaints every field); once shown, its height is kept.
-  cell: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' },
+  // minWidth 0: a wide table in a cell (the designer's fields table) scrolls in its box instead of
+  // widening the grid and the page
+  cell: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px', minWidth: 0 },
   wide: { gridColumn: '1 / -1' },
   // the document's figures under its lines (../summary.ts): one per row, figures aligned
   summary: {
