@@ -9,14 +9,7 @@
  */
 import { Badge, Button, makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-components';
 import type { ErrorSchema, ObjectFieldTemplateProps } from '@rjsf/utils';
-import {
-  useCallback,
-  useId,
-  useMemo,
-  useState,
-  type CSSProperties,
-  type ReactElement,
-} from 'react';
+import { useCallback, useId, useMemo, useState, type CSSProperties, type ReactElement } from 'react';
 import type { LayoutView, ViewSection } from '../../../runtime/shared/layout';
 import { localDigits } from '../../../runtime/shared/fieldKinds/numberText';
 import type { Lang } from '../../../runtime/shared/definition';
