@@ -46,6 +46,8 @@ const useStyles = makeStyles({
     [`@media ${WIDE_QUERY}`]: { gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)' },
   },
   bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', margin: '8px 0' },
+  // the five tabs wrap on a tablet instead of widening the page
+  tabs: { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%', flexShrink: 1 },
 });
 
 export function DesignerPage() {
@@ -148,7 +150,11 @@ export function DesignerPage() {
         {draft ? (
           <div>
             <div className={styles.bar}>
-              <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
+              <TabList
+                className={styles.tabs}
+                selectedValue={tab}
+                onTabSelect={(_, d) => setTab(d.value as TabName)}
+              >
                 {(['editor', 'layout', 'form', 'grid', 'history'] as const).map((name) => (
                   <Tab key={name} value={name} disabled={name === 'history' && !stored}>
                     {name === 'layout' ? t('formLayout.tab') : t(`designer.tabs.${name}`)}
