@@ -16,6 +16,7 @@ import type { CreditDefinition } from './credit';
 import type { SourceDefinition } from './chain';
 import type { KeptDefinition } from './kept';
 import type { TaxDefinition } from './tax';
+import type { FormLayout } from './layout';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -199,6 +200,8 @@ export interface EntityDefinition {
   schema: EntityDataSchema;
   fields: Record<string, FieldMeta>;
   uiSchema?: Record<string, unknown>;
+  /** The form's tabs, sections and rows (./layout.ts, docs/lowcode-layout.md); absent: the plain grid. */
+  layout?: FormLayout;
   list: ListSettings;
   /**
    * Row scoping: the field tying a row to a vendor/customer party. `partyEditable`: the fields a

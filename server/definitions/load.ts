@@ -13,6 +13,7 @@ import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
 import { PROJECT_ROOT } from '../config';
 import { t } from '../i18n';
 import { safetyProblems } from './safety';
+import { layoutProblems } from '../../runtime/shared/layout';
 import { aggregateProblems } from '../entities/aggregates';
 import { postingLookupProblems } from './postingCheck';
 import { creditLookupProblems } from './creditCheck';
@@ -113,6 +114,9 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
     if (meta.initialFrom && !meta.lookup) problems.push(`/fields/${name}/initialFrom: only a lookup field`);
   for (const p of safetyProblems(def))
     problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
+  // the form's tabs and sections name fields and child tables of the entity, each once (runtime/shared/layout.ts)
+  for (const p of layoutProblems(def))
+    problems.push(`${p.path}: ${t(lang, `formLayout.check.${p.key}`, p.params)}`);
   return problems;
 }
 
