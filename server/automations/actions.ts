@@ -103,11 +103,16 @@ export async function runActions(s: ActionScope, a: AutomationDefinition): Promi
       const target = s.ctx.registry.byEntityKey(action.createDocument.entity);
       const title = (lang: Lang) => localText(target?.def.title, lang) || action.createDocument.entity;
       if (!target || target.def.writes)
-        throw automationError(a.name, (lang) => t(lang, 'automations.noCreateRight', { entity: title(lang), name: a.name }));
+        throw automationError(a.name, (lang) =>
+          t(lang, 'automations.noCreateRight', { entity: title(lang), name: a.name }),
+        );
       if (s.user && !(await entityPermissions(s.ctx, s.user, target.key, s.trx)).create)
-        throw automationError(a.name, (lang) => t(lang, 'automations.noCreateRight', { entity: title(lang), name: a.name }));
+        throw automationError(a.name, (lang) =>
+          t(lang, 'automations.noCreateRight', { entity: title(lang), name: a.name }),
+        );
       const input: Row = {};
-      for (const [f, e] of Object.entries(action.createDocument.template)) input[f] = evaluate(e as Expr, data);
+      for (const [f, e] of Object.entries(action.createDocument.template))
+        input[f] = evaluate(e as Expr, data);
       const doc = validateDocument(target, input, s.lang);
       await s.writeIn(
         {

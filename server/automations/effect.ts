@@ -25,7 +25,7 @@ import { readLines } from '../entities/lines';
 import { runWritesTogether } from '../entities/write/pipeline';
 import type { ServerWrite, WriteRequest, WriteState } from '../entities/write/state';
 import { registerEffect } from '../entities/write/steps/effects';
-import { HttpError } from '../http/errors';
+import { errorData, errorFields, HttpError } from '../http/errors';
 import { t } from '../i18n';
 import { automationError, runActions, type ActionScope } from './actions';
 import { AUTOMATION_LOG } from './tables';
@@ -75,15 +75,28 @@ export function kickDeliveries(ctx: AppContext): void {
 }
 
 async function logFailure(ctx: AppContext, entity: string, rowId: number | null, name: string, e: unknown) {
+  // a refusal as its Persian texts (business errors, field messages), else the error's message
   const error =
     e instanceof HttpError
-      ? JSON.stringify((typeof e.data === 'function' ? (e.data as (l: Lang) => unknown)('fa') : e.data) ?? e.key)
+      ? [
+          t('fa', `errors.${e.key}`),
+          JSON.stringify(errorData(e, 'fa')),
+          ...errorFields(e, 'fa').map((m) => `${m.FieldName}: ${m.Message}`),
+        ]
+          .filter((x) => x && x !== 'null')
+          .join(' ')
       : e instanceof Error
         ? e.message
         : String(e);
   await (ctx.db as unknown as Untyped)
     .insertInto(AUTOMATION_LOG)
-    .values({ at: new Date().toISOString(), entity, row_id: rowId, automation: name, error: error.slice(0, 2000) })
+    .values({
+      at: new Date().toISOString(),
+      entity,
+      row_id: rowId,
+      automation: name,
+      error: error.slice(0, 2000),
+    })
     .execute();
 }
 

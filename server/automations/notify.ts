@@ -63,7 +63,8 @@ async function shown(db: Untyped, ctx: AppContext, entity: Entity, row: Row, fie
       if (r) return localDigits(String(r[target.def.displayField] ?? ''), lang);
     }
   }
-  if (meta?.enumLabels && typeof v === 'string' && meta.enumLabels[v]) return localText(meta.enumLabels[v], lang);
+  if (meta?.enumLabels && typeof v === 'string' && meta.enumLabels[v])
+    return localText(meta.enumLabels[v], lang);
   if (typeof v === 'number') return formatMoney(v, lang);
   if (typeof v === 'boolean') return v ? '✓' : '✗';
   return localDigits(String(v), lang);
@@ -84,7 +85,10 @@ export async function notify(
     .selectFrom('users')
     .select(['id', 'username', 'display_name', 'role', 'is_vendor', 'is_customer', 'party_id'])
     .where('disabled', '=', 0);
-  q = action.role !== undefined ? q.where('role', '=', action.role) : q.where('username', '=', action.user ?? '');
+  q =
+    action.role !== undefined
+      ? q.where('role', '=', action.role)
+      : q.where('username', '=', action.user ?? '');
   const users = (await q.execute()) as UserRow[];
   for (const u of users) {
     const user = currentUser(u);
@@ -96,7 +100,8 @@ export async function notify(
       const values = new Map<string, string>();
       for (const m of template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
         const f = m[1]!;
-        if (!values.has(f)) values.set(f, readable(f) ? await shown(db, ctx, entity, row, f, lang) : WITHHELD);
+        if (!values.has(f))
+          values.set(f, readable(f) ? await shown(db, ctx, entity, row, f, lang) : WITHHELD);
       }
       return fillTemplate(template, (f) => values.get(f) ?? WITHHELD);
     };

@@ -56,7 +56,9 @@ export async function notificationsPlugin(app: FastifyInstance): Promise<void> {
     }));
     return { rows: items, unread: await unread(db, user.id) };
   });
-  businessRoute(app, 'Notifications/UnreadCount', async ({ user }) => ({ unread: await unread(db, user.id) }));
+  businessRoute(app, 'Notifications/UnreadCount', async ({ user }) => ({
+    unread: await unread(db, user.id),
+  }));
   businessRoute(app, 'Notifications/MarkRead', async ({ user, body }) => {
     const ids = body.ids;
     if (ids !== undefined && (!Array.isArray(ids) || ids.length > 500 || !ids.every(Number.isSafeInteger)))

@@ -44,7 +44,14 @@ export function backoffMs(attempts: number): number {
 /** Queues one call of `endpoint` in the transaction `db`. */
 export async function enqueueWebhook(
   db: Untyped,
-  call: { endpoint: string; entity: string; rowId: number | null; automation: string; event: string; payload: Row },
+  call: {
+    endpoint: string;
+    entity: string;
+    rowId: number | null;
+    automation: string;
+    event: string;
+    payload: Row;
+  },
   now: Date,
 ): Promise<void> {
   await db
@@ -150,7 +157,13 @@ export async function deliverDue(ctx: AppContext, options: DeliveryOptions = {})
       .updateTable(WEBHOOK_OUTBOX)
       .set(
         error === null
-          ? { status: 'delivered', attempts, last_status: status, last_error: null, delivered_at: at.toISOString() }
+          ? {
+              status: 'delivered',
+              attempts,
+              last_status: status,
+              last_error: null,
+              delivered_at: at.toISOString(),
+            }
           : {
               status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
               attempts,

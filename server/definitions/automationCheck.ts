@@ -54,7 +54,11 @@ export function automationProblems(def: EntityDefinition): AutomationProblem[] {
         for (const [lang, text] of Object.entries(n.text))
           for (const f of placeholders(text ?? ''))
             if (!has(def, f))
-              out.push({ path: `${ap}/notify/text/${lang}`, key: 'automationPlaceholder', params: { field: f } });
+              out.push({
+                path: `${ap}/notify/text/${lang}`,
+                key: 'automationPlaceholder',
+                params: { field: f },
+              });
       }
     });
   });
@@ -89,11 +93,19 @@ export function automationLookupProblems(
       const at = `/automations/${i}/actions/${j}/createDocument`;
       const target = defOf(action.createDocument.entity);
       if (!target) {
-        out.push({ path: `${at}/entity`, key: 'automationEntity', params: { entity: action.createDocument.entity } });
+        out.push({
+          path: `${at}/entity`,
+          key: 'automationEntity',
+          params: { entity: action.createDocument.entity },
+        });
         return;
       }
       if (target.writes)
-        out.push({ path: `${at}/entity`, key: 'automationWrites', params: { entity: action.createDocument.entity } });
+        out.push({
+          path: `${at}/entity`,
+          key: 'automationWrites',
+          params: { entity: action.createDocument.entity },
+        });
       for (const f of Object.keys(action.createDocument.template))
         if (!has(target, f) && !Object.hasOwn(target.children ?? {}, f))
           out.push({
