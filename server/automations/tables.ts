@@ -127,5 +127,10 @@ export function automationsMigration(dialect: Dialect): Migration {
           o.delivered_at as "deliveredAt"
         from webhook_outbox o`.execute(db);
     },
+    async down(db: Kysely<unknown>) {
+      await sql`drop view e_security_webhookdelivery`.execute(db);
+      for (const table of [AUTOMATION_FIRED, AUTOMATION_LOG, WEBHOOK_OUTBOX, NOTIFICATIONS])
+        await db.schema.dropTable(table).execute();
+    },
   };
 }
