@@ -50,6 +50,9 @@ import { registerChainEffect } from './chain/chainEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
+import { registerAutomationEffect } from './automations/effect';
+import { notificationsPlugin } from './automations/routes';
+import { installAutomationTick } from './automations/scheduler';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -134,6 +137,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerStockEffect();
   registerAccountingEffects();
   registerAllocationEffect();
+  // last: the automations see the document as every other effect left it (docs/automations.md)
+  registerAutomationEffect();
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);
   // report definitions name entities of the shipped files (schemas/reports/, server/reportDefs/)
@@ -215,8 +220,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await chainPlugin(scope);
     await accountingPlugin(scope);
     await attachmentsPlugin(scope);
+    await notificationsPlugin(scope);
   });
   installAttachmentSweep(app);
+  installAutomationTick(app, options.env ?? process.env);
   await app.ready();
   return app;
 }

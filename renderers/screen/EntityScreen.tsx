@@ -246,6 +246,8 @@ export function EntityScreen({
   };
   const onFirstRows = useCallback(() => {
     prefetchForm(definition, lang);
+    // the shell's deferred parts (the notification bell, src/shell/ShellHeader.tsx) may load now
+    dispatchEvent(new Event('erp:firstrows'));
     // once prefetched (idle), the real views button replaces the placeholder
     void loadSavedViewsMenu().then(
       (found) => setViewsMenu(() => found),

@@ -17,6 +17,7 @@ import type { SourceDefinition } from './chain';
 import type { KeptDefinition } from './kept';
 import type { TaxDefinition } from './tax';
 import type { FormLayout } from './layout';
+import type { AutomationDefinition } from './automation';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -311,6 +312,11 @@ export interface EntityDefinition {
    * they were when it became final.
    */
   kept?: KeptDefinition;
+  /**
+   * What happens on the document's events (runtime/shared/automation.ts, docs/automations.md): set
+   * a field, create a related document, notify a role or user, call a webhook endpoint by name.
+   */
+  automations?: AutomationDefinition[];
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.

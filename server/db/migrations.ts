@@ -10,6 +10,7 @@ import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
 import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
 import { stockMigration } from '../inventory/stockTables';
+import { automationsMigration } from '../automations/tables';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -177,6 +178,7 @@ class InCodeProvider implements MigrationProvider {
       '0012_ledger_account_daily': ledgerAccountDailyMigration(),
       '0013_stock': stockMigration(this.dialect),
       '0014_roles_row_rules': rolesMigration(),
+      '0015_automations': automationsMigration(this.dialect),
     };
   }
 }

@@ -19,6 +19,7 @@ import { postingLookupProblems } from './postingCheck';
 import { creditLookupProblems } from './creditCheck';
 import { chainLookupProblems } from './chainCheck';
 import { taxLookupProblems } from './taxCheck';
+import { automationLookupProblems } from './automationCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -239,6 +240,7 @@ export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefi
       ...creditLookupProblems(expanded, defOf),
       ...chainLookupProblems(expanded, defOf),
       ...taxLookupProblems(expanded, defOf),
+      ...automationLookupProblems(expanded, defOf),
     ];
     if (problems.length)
       throw new DefinitionError(
