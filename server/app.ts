@@ -41,6 +41,7 @@ import { treasuryPlugin } from './treasury/routes';
 import { chainPlugin } from './chain/routes';
 import { accountingPlugin } from './accounting/routes';
 import { attachmentsPlugin } from './attachments/routes';
+import { importsPlugin } from './imports/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await chainPlugin(scope);
     await accountingPlugin(scope);
     await attachmentsPlugin(scope);
+    await importsPlugin(scope);
   });
   installAttachmentSweep(app);
   await app.ready();

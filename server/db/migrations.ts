@@ -9,6 +9,7 @@ import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
 import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
 import { stockMigration } from '../inventory/stockTables';
+import { importMigration } from '../imports/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -175,6 +176,7 @@ class InCodeProvider implements MigrationProvider {
       '0011_ledger': ledgerMigration(this.dialect),
       '0012_ledger_account_daily': ledgerAccountDailyMigration(),
       '0013_stock': stockMigration(this.dialect),
+      '0014_import': importMigration(),
     };
   }
 }

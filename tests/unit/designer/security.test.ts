@@ -15,6 +15,7 @@ const none = {
   print: false,
   finalise: false,
   cancel: false,
+  import: false,
 };
 const entity = (key: string, permissions = none): EntityPermission => ({
   key,
