@@ -1,7 +1,7 @@
 /**
  * The fields an import may fill and how a file's columns are matched to them. A field is
- * importable when the user may write it (not hidden nor read-only for the role, server/security/
- * fieldAccess.ts), it is stored (no aggregate), not read-only in the schema and not a file. Lines of
+ * importable when the user may see it (not hidden for the role, server/security/fieldAccess.ts;
+ * a read-only one names rows but is never changed), it is stored (no aggregate), not read-only in the schema and not a file. Lines of
  * a document are fields of its child tables, named `child.field`: one sheet holds a document per
  * group of rows with the same header values, each row one line (docs/import.md).
  */
@@ -50,7 +50,9 @@ export async function importFields(
   modes?: Map<string, FieldMode>,
 ): Promise<TargetField[]> {
   const m = modes ?? (await fieldModes(ctx, user, entity));
-  const own = ownFields(entity.def).filter((f) => !m.has(f.field));
+  // a read-only field stays: it names the row to update (a party's own code); the write path keeps
+  // its stored value (field modes step), so the file never changes it
+  const own = ownFields(entity.def).filter((f) => m.get(f.field) !== 'hidden');
   return [...own, ...entity.children.flatMap((c) => ownFields(c.def, c.name))];
 }
 
