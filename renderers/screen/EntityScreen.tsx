@@ -47,6 +47,8 @@ import {
   type LifecycleAction,
 } from './lifecycle';
 import type { CancelDialogProps } from './CancelDialog';
+import type { ImportWizardProps } from './ImportWizard';
+import { importJobKey } from './importJob';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
 import {
@@ -55,6 +57,7 @@ import {
   loadCancelDialog,
   loadForm,
   loadHistoryDialog,
+  loadImportWizard,
   loadPart,
   loadSavedViewsMenu,
   prefetchForm,
@@ -331,6 +334,19 @@ export function EntityScreen({
     onOpened?.();
   }, [fromId, onOpened]);
 
+  // ---- import from a file (ImportWizard, lazy): on the button, or a job still running at reload ----
+  const [Importer, setImporter] = useState<ComponentType<ImportWizardProps> | null>(null);
+  const openImport = useCallback(async () => {
+    const component = await loadPart(loadImportWizard, loadImportWizard.value !== undefined);
+    if (component) setImporter(() => component);
+  }, []);
+  useEffect(() => {
+    if (!permissions.import || !sessionStorage.getItem(importJobKey(entityKey))) return;
+    void loadPart(loadImportWizard, false).then((component) => {
+      if (component) setImporter(() => component);
+    });
+  }, [permissions.import, entityKey]);
+
   // ---- the document lifecycle (lifecycle.ts): Finalise / Cancel / Amend of one row ----
   const [cancelling, setCancelling] = useState<EntityRow | null>(null);
   const [CancelDialog, setCancelDialog] = useState<ComponentType<CancelDialogProps> | null>(null);
@@ -493,6 +509,7 @@ export function EntityScreen({
           onDelete={() => void remove()}
           onRefresh={refresh}
           onExport={(format) => void exportRows(format)}
+          onImport={() => void openImport()}
           exporting={exporting}
           links={links}
           actions={actions}
@@ -583,6 +600,16 @@ export function EntityScreen({
           permissions={permissions}
           onLifecycle={(action, row) => void runLifecycle(action, row)}
           onOpenRecord={(id) => void openRow({ id, version: 0 })}
+        />
+      )}
+      {Importer && (
+        <Importer
+          definition={definition}
+          lang={lang}
+          onClose={(written) => {
+            setImporter(null);
+            if (written) refresh();
+          }}
         />
       )}
       {cancelling && CancelDialog && (

@@ -401,6 +401,65 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     expect(exported.body).not.toMatch(/(^|,)@SUM/m);
   });
 
+  it('documents with lines import from one sheet: header fields repeated (or left empty), lookups by code or name', async () => {
+    const pick = async (table: string) =>
+      (await sql.selectFrom(table).select(['id', 'code', 'name']).orderBy('id').limit(2).execute()) as {
+        id: number;
+        code: string;
+        name: string;
+      }[];
+    const [c1, c2] = await pick('e_sales_customer');
+    const [i1, i2] = await pick('e_inventory_item');
+    const [w1] = await pick('e_inventory_warehouse');
+    const tag = code('DOC');
+    const file = csv([
+      'مشتری,تاریخ,انبار,description,lines.item,lines.quantity,lines.unitPrice',
+      `${c1!.code},۱۴۰۵/۰۲/۲۰,${w1!.code},${tag}-A,${i1!.code},۲,۱۰۰۰`,
+      `${c1!.code},۱۴۰۵/۰۲/۲۰,${w1!.code},${tag}-A,${i2!.name},1,500`,
+      `,,,,${i1!.code},3,100`,
+      `${c2!.code},1405/02/21,${w1!.code},${tag}-B,${i1!.code},1,200`,
+      `${c2!.code},1405/02/22,${w1!.code},${tag}-C,${i1!.code},abc,200`,
+      `${c2!.code},1405/02/22,${w1!.code},${tag}-D,ناموجود,1,200`,
+    ]);
+    const res = await call<ImportJobAnswer>(app, 'Import/Run', admin, {
+      entity: 'sales.invoice',
+      fileName: 'invoices.csv',
+      content: b64(file),
+      mode: 'insert',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const job = await waitFor(admin, res.body.Data.id);
+    expect(job, JSON.stringify(job.errors)).toMatchObject({
+      status: 'done',
+      total: 4,
+      written: 2,
+      failed: 2,
+    });
+    expect(job.errors.map((e) => `${e.row}:${e.field}`)).toEqual(
+      expect.arrayContaining(['6:lines.quantity', '7:lines.item']),
+    );
+    const invoices = (await sql
+      .selectFrom('e_sales_invoice')
+      .select(['id', 'description', 'customer', 'date'])
+      .where('description', 'like', `${tag}-%`)
+      .orderBy('description')
+      .execute()) as { id: number; description: string; customer: number; date: string }[];
+    expect(invoices.map((i) => i.description)).toEqual([`${tag}-A`, `${tag}-B`]);
+    expect(Number(invoices[0]!.customer)).toBe(Number(c1!.id));
+    expect(String(invoices[0]!.date)).toContain('2026-05-10');
+    const lines = (await sql
+      .selectFrom('e_sales_invoice__lines')
+      .select(['item', 'quantity'])
+      .where('parent_id', '=', invoices[0]!.id)
+      .orderBy('line_no')
+      .execute()) as { item: number; quantity: number }[];
+    expect(lines.map((l) => [Number(l.item), Number(l.quantity)])).toEqual([
+      [Number(i1!.id), 2],
+      [Number(i2!.id), 1],
+      [Number(i1!.id), 3],
+    ]);
+  });
+
   it('row scope and field permissions hold: a customer user updates only their own row, never a hidden field', async () => {
     await sql
       .updateTable('role_permissions')
