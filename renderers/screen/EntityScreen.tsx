@@ -48,7 +48,6 @@ import {
 } from './lifecycle';
 import type { CancelDialogProps } from './CancelDialog';
 import type { ImportWizardProps } from './ImportWizard';
-import { importJobKey } from './importJob';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
 import {
@@ -115,6 +114,10 @@ function withListTexts(fresh: EntityRow, listed: EntityRow): EntityRow {
   }
   return out;
 }
+
+/** Hands the import wizard to `set` once its chunk is here (lazyParts). */
+const withImporter = (set: (c: ComponentType<ImportWizardProps>) => void) =>
+  void loadPart(loadImportWizard, false).then((c) => c && set(c));
 
 export function EntityScreen({
   definition,
@@ -336,15 +339,11 @@ export function EntityScreen({
 
   // ---- import from a file (ImportWizard, lazy): on the button, or a job still running at reload ----
   const [Importer, setImporter] = useState<ComponentType<ImportWizardProps> | null>(null);
-  const openImport = useCallback(async () => {
-    const component = await loadPart(loadImportWizard, loadImportWizard.value !== undefined);
-    if (component) setImporter(() => component);
-  }, []);
+  const openImport = () => withImporter((c) => setImporter(() => c));
   useEffect(() => {
-    if (!permissions.import || !sessionStorage.getItem(importJobKey(entityKey))) return;
-    void loadPart(loadImportWizard, false).then((component) => {
-      if (component) setImporter(() => component);
-    });
+    // the running job's id, as ImportWizard keeps it (importJobKey)
+    if (permissions.import && sessionStorage.getItem(`import-job:${entityKey}`))
+      withImporter((c) => setImporter(() => c));
   }, [permissions.import, entityKey]);
 
   // ---- the document lifecycle (lifecycle.ts): Finalise / Cancel / Amend of one row ----
@@ -509,7 +508,7 @@ export function EntityScreen({
           onDelete={() => void remove()}
           onRefresh={refresh}
           onExport={(format) => void exportRows(format)}
-          onImport={() => void openImport()}
+          onImport={openImport}
           exporting={exporting}
           links={links}
           actions={actions}
@@ -606,9 +605,9 @@ export function EntityScreen({
         <Importer
           definition={definition}
           lang={lang}
-          onClose={(written) => {
+          onClose={() => {
             setImporter(null);
-            if (written) refresh();
+            refresh();
           }}
         />
       )}

@@ -156,8 +156,8 @@ export function EntityToolbar({
           {t('toolbar.export')}
         </ToolbarButton>
       )}
-      {permissions.import && onImport && (
-        <ToolbarButton appearance="subtle" data-import-open="" onClick={onImport}>
+      {permissions.import && (
+        <ToolbarButton appearance="subtle" onClick={onImport}>
           {t('import.button')}
         </ToolbarButton>
       )}

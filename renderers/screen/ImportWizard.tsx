@@ -40,8 +40,8 @@ import { importJobKey } from './importJob';
 export interface ImportWizardProps {
   definition: Pick<EntityDefinition, 'module' | 'name' | 'title'>;
   lang: Lang;
-  /** Closes the wizard; `written` when rows were written (the grid refreshes). */
-  onClose: (written: boolean) => void;
+  /** Closes the wizard (the grid refreshes). */
+  onClose: () => void;
 }
 
 /** A file's bytes as base64 (the call's body is JSON). */
@@ -207,7 +207,7 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
 
   const done = job ? job.written + job.failed : 0;
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && !busy && onClose(done > 0)}>
+    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && !busy && onClose()}>
       <DialogSurface
         dir={lang === 'fa' ? 'rtl' : 'ltr'}
         data-import-wizard={step}
@@ -380,7 +380,7 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
                 {t('import.newImport')}
               </Button>
             )}
-            <Button data-import-close="" disabled={busy} onClick={() => onClose(done > 0)}>
+            <Button data-import-close="" disabled={busy} onClick={() => onClose()}>
               {t('import.close')}
             </Button>
           </DialogActions>
