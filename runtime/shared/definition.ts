@@ -453,15 +453,7 @@ export function localText(text: LocalText | undefined, lang: Lang): string {
 
 /** `import`: rows read from a spreadsheet through the write path (server/imports, docs/import.md). */
 export type EntityAction =
-  | 'view'
-  | 'create'
-  | 'edit'
-  | 'delete'
-  | 'export'
-  | 'print'
-  | 'finalise'
-  | 'cancel'
-  | 'import';
+  'view' | 'create' | 'edit' | 'delete' | 'export' | 'print' | 'finalise' | 'cancel' | 'import';
 export const ENTITY_ACTIONS: readonly EntityAction[] = [
   'view',
   'create',

@@ -45,7 +45,9 @@ export async function syncAdminPermissions(db: Kysely<SystemTables>, registry: R
         'admin',
         e.key,
         ENTITY_ACTIONS.filter(
-          (a) => e.def.writes !== 'server' || !['create', 'edit', 'delete', 'finalise', 'cancel', 'import'].includes(a),
+          (a) =>
+            e.def.writes !== 'server' ||
+            !['create', 'edit', 'delete', 'finalise', 'cancel', 'import'].includes(a),
         ),
       ),
     );
