@@ -3,7 +3,7 @@
  * parses typed text (fieldParse, runtime/shared/fieldKinds): Jalali or Gregorian dates, Persian and
  * Arabic digits, thousands separators, enum labels in fa or en, بله/خیر. A lookup is named by the
  * looked-up row's code or its display name (LookupSpec.codeField / displayField), among the rows
- * the user may see (row scope). What cannot be read stays as typed, so the write's own validation
+ * the user may see (view permission of that entity, row scope). What cannot be read stays as typed, so the write's own validation
  * answers its message on the cell; a lookup naming no row, or more than one, is a problem here.
  * Text is kept as text: a value starting with = + - @ is stored as typed, never evaluated.
  */
@@ -13,6 +13,7 @@ import { normalizeText, toWesternDigits } from '../../runtime/shared/normalize';
 import type { AppContext, CurrentUser } from '../context';
 import type { Untyped } from '../db/untyped';
 import { scopeCondition } from '../entities/scope';
+import { entityPermissions } from '../security/permissions';
 import { importAmount, importDate, type Cell } from '../treasury/lineImport';
 import type { TargetField } from './fields';
 
@@ -53,7 +54,8 @@ export class LookupResolver {
 
   private async query(spec: LookupSpec, text: string): Promise<number[]> {
     const target = this.ctx.registry.byEntityKey(spec.entity);
-    if (!target) return [];
+    // as the form's lookup search: only rows of an entity the user may view (and within its scope)
+    if (!target || !(await entityPermissions(this.ctx, this.user, target.key)).view) return [];
     const db = this.ctx.db as unknown as Untyped;
     // a numeric code column compares with a number only (PostgreSQL refuses text there)
     const comparable = (field: string | undefined): unknown => {
