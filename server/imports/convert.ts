@@ -3,8 +3,9 @@
  * parses typed text (fieldParse, runtime/shared/fieldKinds): Jalali or Gregorian dates, Persian and
  * Arabic digits, thousands separators, enum labels in fa or en, بله/خیر. A lookup is named by the
  * looked-up row's code or its display name (LookupSpec.codeField / displayField), among the rows
- * the user may see (view permission of that entity, row scope). What cannot be read stays as typed, so the write's own validation
- * answers its message on the cell; a lookup naming no row, or more than one, is a problem here.
+ * the user may see (view permission of that entity, row scope). What cannot be read stays as
+ * typed, so the write's own validation answers its message on the cell; a lookup naming no row, or
+ * more than one, is a problem here.
  * Text is kept as text: a value starting with = + - @ is stored as typed, never evaluated.
  */
 import type { LookupSpec } from '../../runtime/shared/definition';
