@@ -2,7 +2,8 @@
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
  * form, a report, the designer (its fields and its formulas), the 8-column trial balance and the balance sheet, the kardex, the
  * stock valuation and the stock moves, the cheques (grid, form), the due cheques and the bank
- * reconciliation, the VAT report and a final purchase order with its follow-on buttons. Run by
+ * reconciliation, the VAT report, a final purchase order with its follow-on buttons and the import
+ * wizard's preview. Run by
  * scripts/screenshots.config.ts (see there); not a test of behaviour, so it lives outside tests/ and
  * `npm test`. SHOTS=trialBalance,balanceSheet pictures only the screens named.
  */
@@ -23,6 +24,24 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
   grid: async (page) => {
     await page.goto('/sales/customer');
     await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
+  },
+  // the import wizard's preview: a file's problems on their rows and fields (docs/import.md)
+  importWizard: async (page) => {
+    await page.goto('/sales/customer');
+    await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
+    await page.getByRole('button', { name: 'ورود از فایل', exact: true }).click();
+    const csv = [
+      '\uFEFFکد مشتری,نام,نوع,کد ملی,تاریخ ثبت,سقف اعتبار (ریال)',
+      'S9001,مریم کریمی,حقیقی,0012345679,۱۴۰۵/۰۱/۱۵,۱٬۰۰۰٬۰۰۰',
+      'S9002,x,حقیقی,123,1405/13/40,abc',
+    ].join('\r\n');
+    await page.locator('[data-import-file]').setInputFiles({
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await page.getByRole('button', { name: 'بررسی' }).click();
+    await expect(page.locator('[data-import-errors]')).toBeVisible();
   },
   invoice: async (page) => {
     await page.goto('/sales/invoice');

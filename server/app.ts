@@ -41,6 +41,7 @@ import { treasuryPlugin } from './treasury/routes';
 import { chainPlugin } from './chain/routes';
 import { accountingPlugin } from './accounting/routes';
 import { attachmentsPlugin } from './attachments/routes';
+import { importsPlugin } from './imports/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await accountingPlugin(scope);
     await attachmentsPlugin(scope);
     await notificationsPlugin(scope);
+    await importsPlugin(scope);
   });
   installAttachmentSweep(app);
   installAutomationTick(app, options.env ?? process.env);

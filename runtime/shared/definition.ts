@@ -460,7 +460,9 @@ export function localText(text: LocalText | undefined, lang: Lang): string {
   return text[lang] ?? text.fa;
 }
 
-export type EntityAction = 'view' | 'create' | 'edit' | 'delete' | 'export' | 'print' | 'finalise' | 'cancel';
+/** `import`: rows read from a spreadsheet through the write path (server/imports, docs/import.md). */
+export type EntityAction =
+  'view' | 'create' | 'edit' | 'delete' | 'export' | 'print' | 'finalise' | 'cancel' | 'import';
 export const ENTITY_ACTIONS: readonly EntityAction[] = [
   'view',
   'create',
@@ -470,6 +472,7 @@ export const ENTITY_ACTIONS: readonly EntityAction[] = [
   'print',
   'finalise',
   'cancel',
+  'import',
 ];
 
 /** Answer of Security/Permission/GetEntityPermissions. */

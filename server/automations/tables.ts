@@ -1,5 +1,5 @@
 /**
- * The system tables of automations (docs/automations.md), migration 0014_automations:
+ * The system tables of automations (docs/automations.md), migration 0015_automations:
  *
  * - `notifications`: one row per recipient user (a role's users are expanded when it is sent, so a
  *   user of another role never has a row), its text in Persian and English as filled for that

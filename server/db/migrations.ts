@@ -11,6 +11,7 @@ import { numberingMigration } from '../numbering/migration';
 import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
 import { stockMigration } from '../inventory/stockTables';
 import { automationsMigration } from '../automations/tables';
+import { importMigration } from '../imports/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -179,6 +180,7 @@ class InCodeProvider implements MigrationProvider {
       '0013_stock': stockMigration(this.dialect),
       '0014_roles_row_rules': rolesMigration(),
       '0015_automations': automationsMigration(this.dialect),
+      '0016_import': importMigration(),
     };
   }
 }

@@ -27,6 +27,8 @@ export interface RolePermissionsTable {
   /** Migration 0009_lifecycle_permissions. */
   can_finalise: number;
   can_cancel: number;
+  /** Migration 0016_import. */
+  can_import: number;
 }
 
 export interface MenuAccessTable {

@@ -55,6 +55,7 @@ export async function syncPseudoPermissions(db: Kysely<SystemTables>): Promise<v
           can_print: 1,
           can_finalise: 1,
           can_cancel: 1,
+          can_import: 1,
         })
         .execute();
   }

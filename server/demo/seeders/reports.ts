@@ -26,6 +26,7 @@ export const seedReports: Seeder = async ({ db, ctx }) => {
         can_print: 0,
         can_finalise: 0,
         can_cancel: 0,
+        can_import: 0,
       })),
     )
     .execute();

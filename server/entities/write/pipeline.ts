@@ -115,6 +115,30 @@ export async function runSteps(
 }
 
 /**
+ * Runs one write through every step and then `then` with the row as stored, in the SAME
+ * transaction: what `then` records (an import job's committed source row, server/imports/run.ts)
+ * is kept exactly when the row is, so a restarted job never writes a row twice.
+ */
+export async function runWriteThen(
+  ctx: AppContext,
+  request: WriteRequest,
+  then: (db: Untyped, row: Row | null) => Promise<void>,
+): Promise<Row | null> {
+  const modes =
+    request.source === 'api'
+      ? (request.modes ?? (await fieldModes(ctx, request.user, request.entity)))
+      : new Map();
+  const afterCommit: (() => void)[] = [];
+  const answer = await writeTransaction(ctx, async (trx) => {
+    const row = await stepsIn(ctx, trx, request, WRITE_STEPS, modes, afterCommit);
+    await then(trx as unknown as Untyped, row);
+    return row;
+  });
+  for (const done of afterCommit) done();
+  return answer;
+}
+
+/**
  * Runs a write of the server's own code through every step INSIDE the transaction of the write
  * `outer` (an effect's voucher, a master row's detail account): its rows, audit and numbers are
  * kept or rolled back with the outer write, and its after-commit work runs after that commit.

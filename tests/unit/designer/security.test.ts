@@ -20,6 +20,7 @@ const none = {
   print: false,
   finalise: false,
   cancel: false,
+  import: false,
 };
 const entity = (key: string, permissions = none): EntityPermission => ({
   key,
