@@ -50,6 +50,7 @@ import { registerChainEffect } from './chain/chainEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
+import { printPlugin } from './print/plugin';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await chainPlugin(scope);
     await accountingPlugin(scope);
     await attachmentsPlugin(scope);
+    await printPlugin(scope);
   });
   installAttachmentSweep(app);
   await app.ready();

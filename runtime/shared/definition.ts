@@ -6,6 +6,7 @@
 
 export type Lang = 'fa' | 'en';
 
+import type { PrintFormat } from './printFormat';
 import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
 import type { StockDefinition } from './stock';
@@ -308,6 +309,10 @@ export interface EntityDefinition {
    * they were when it became final.
    */
   kept?: KeptDefinition;
+  /** One row's name for printed titles («فاکتور فروش»); default: `title` made singular (printFormat.ts). */
+  recordTitle?: LocalText;
+  /** How a row is printed (runtime/shared/printFormat.ts, docs/print.md); absent: the generic format. */
+  printFormats?: PrintFormat[];
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.

@@ -18,6 +18,7 @@ import { postingLookupProblems } from './postingCheck';
 import { creditLookupProblems } from './creditCheck';
 import { chainLookupProblems } from './chainCheck';
 import { taxLookupProblems } from './taxCheck';
+import { printFormatProblems } from '../../runtime/shared/printFormat';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -113,6 +114,7 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
     if (meta.initialFrom && !meta.lookup) problems.push(`/fields/${name}/initialFrom: only a lookup field`);
   for (const p of safetyProblems(def))
     problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
+  problems.push(...printFormatProblems(def).map((p) => `/${p}`));
   return problems;
 }
 
