@@ -156,7 +156,8 @@ export function printFormatProblems(definition: EntityDefinition): string[] {
       const fieldsOf = (values: PrintValue[] | undefined, props: Record<string, unknown>) =>
         (values ?? []).filter((v) => !(v.field in props)).map((v) => `${where}: no field ${v.field}`);
       const props = definition.schema.properties;
-      if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals') out.push(...fieldsOf(b.values, props));
+      if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals')
+        out.push(...fieldsOf(b.values, props));
       if (b.kind === 'words' && b.field && !(b.field in props)) out.push(`${where}: no field ${b.field}`);
       if (b.kind === 'lines') {
         const child = definition.children?.[b.table];
@@ -165,7 +166,8 @@ export function printFormatProblems(definition: EntityDefinition): string[] {
           for (const c of b.columns ?? []) {
             if (c.field !== undefined && !(c.field in child.schema.properties))
               out.push(`${where}: no line field ${c.field}`);
-            if (c.field === undefined && c.expr === undefined) out.push(`${where}: a column needs field or expr`);
+            if (c.field === undefined && c.expr === undefined)
+              out.push(`${where}: a column needs field or expr`);
             if (c.expr !== undefined && !c.label) out.push(`${where}: a computed column needs a label`);
             const bad = c.expr === undefined ? [] : unsafeOperations(c.expr);
             if (bad.length) out.push(`${where}: unsafe operations ${bad.join(', ')}`);

@@ -48,7 +48,17 @@ export async function printSheets(
     const row = stripAnswer(await getRow(ctx, entity, user, id), hidden) as EntityRow;
     const { texts, rows } = await loadLookups(entity.def, format, row, fetch);
     out.push(
-      sheetModel({ definition: entity.def, format, row, texts, rows, company, lang, labels, today: todayIso() }),
+      sheetModel({
+        definition: entity.def,
+        format,
+        row,
+        texts,
+        rows,
+        company,
+        lang,
+        labels,
+        today: todayIso(),
+      }),
     );
   }
   return out;

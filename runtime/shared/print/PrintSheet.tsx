@@ -10,13 +10,15 @@ import type { SheetBlock, SheetLabels, SheetModel } from './sheetModel';
 /** The sheet's styles (A4, bordered tables like the official invoice form); scoped by `.ps`. */
 export const PRINT_SHEET_CSS = `
 .ps { font-family: Vazirmatn, Tahoma, sans-serif; color: #000; background: #fff; font-size: 11pt;
-  line-height: 1.6; display: flex; flex-direction: column; gap: 10px; max-width: 190mm; margin: 0 auto; }
-.ps h1 { font-size: 15pt; margin: 0; text-align: center; }
+  line-height: 1.6; display: flex; flex-direction: column; gap: 8px; max-width: 190mm; margin: 0 auto; }
+.ps h1 { font-size: 14pt; margin: 0; text-align: center; white-space: nowrap; }
+.ps-top > * { flex: 1; }
+.ps-top > h1 { flex: none; }
 .ps-top { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px;
   border-bottom: 2px solid #000; padding-bottom: 6px; }
 .ps-company { font-weight: 700; font-size: 12pt; }
 .ps-ids { display: flex; flex-wrap: wrap; gap: 2px 16px; font-size: 9.5pt; }
-.ps-heading { font-weight: 700; white-space: nowrap; }
+.ps-heading { font-weight: 700; white-space: nowrap; text-align: end; }
 .ps-box { border: 1px solid #000; }
 .ps-box-title { background: #e8e8e8; border-bottom: 1px solid #000; padding: 2px 8px; font-weight: 700; text-align: center; }
 .ps-grid { display: grid; gap: 2px 16px; padding: 4px 8px; margin: 0; }
@@ -30,7 +32,7 @@ export const PRINT_SHEET_CSS = `
 .ps-totals { margin-inline-start: auto; min-width: 90mm; width: auto !important; }
 .ps-words { font-weight: 700; border: 1px solid #000; padding: 4px 8px; margin: 0; }
 .ps-signs { display: flex; gap: 12px; }
-.ps-sign { flex: 1; border: 1px solid #000; min-height: 26mm; padding: 4px 8px; text-align: center; }
+.ps-sign { flex: 1; border: 1px solid #000; min-height: 20mm; padding: 4px 8px; text-align: center; }
 .ps-foot { display: flex; justify-content: space-between; font-size: 9pt; border-top: 1px solid #000; padding-top: 4px; }
 .ps-next { break-before: page; page-break-before: always; }
 `;
@@ -171,7 +173,11 @@ function Block({ block, model }: { block: SheetBlock; model: SheetModel }) {
 export function PrintSheet({ model, next }: { model: SheetModel; next?: boolean }) {
   const header = model.blocks.find((b) => b.kind === 'header');
   return (
-    <article className={next ? 'ps ps-next' : 'ps'} dir={model.lang === 'fa' ? 'rtl' : 'ltr'} lang={model.lang}>
+    <article
+      className={next ? 'ps ps-next' : 'ps'}
+      dir={model.lang === 'fa' ? 'rtl' : 'ltr'}
+      lang={model.lang}
+    >
       <div className="ps-top">
         {header?.kind === 'header' ? <Company company={header.company} labels={model.labels} /> : <span />}
         <h1>{model.title}</h1>

@@ -50,7 +50,13 @@ export const PRINT_PLACES: Record<FieldKind, 'fields' | 'totals' | 'images'> = {
 };
 
 /** The printed text of a field's value: its kind's display text; lookups by the fetched text. */
-export function printText(source: KindSource, name: string, value: unknown, texts: LookupTexts, lang: Lang): string {
+export function printText(
+  source: KindSource,
+  name: string,
+  value: unknown,
+  texts: LookupTexts,
+  lang: Lang,
+): string {
   const lookup = source.fields[name]?.lookup;
   if (lookup) {
     const text = texts.get(textKey(lookup.entity, value));
@@ -94,7 +100,10 @@ export interface PrintModel {
   words: string;
 }
 
-export function order(def: { schema: EntityDefinition['schema']; uiSchema?: Record<string, unknown> }): string[] {
+export function order(def: {
+  schema: EntityDefinition['schema'];
+  uiSchema?: Record<string, unknown>;
+}): string[] {
   const names = Object.keys(def.schema.properties);
   const asked = def.uiSchema?.['ui:order'];
   if (!Array.isArray(asked)) return names;

@@ -72,14 +72,20 @@ export interface SheetInput {
 type Source = Pick<EntityDefinition, 'schema' | 'fields'>;
 
 /** The text of a value (of the row or a line): its kind's, or a field of the looked-up row. */
-function valueText(source: Source, v: { field: string; show?: string; showLookup?: PrintValue['showLookup'] }, data: Record<string, unknown>, input: SheetInput): string {
+function valueText(
+  source: Source,
+  v: { field: string; show?: string; showLookup?: PrintValue['showLookup'] },
+  data: Record<string, unknown>,
+  input: SheetInput,
+): string {
   const { texts, rows, lang } = input;
   const lookup = source.fields[v.field]?.lookup;
   if (v.show && lookup) {
     const other = rows.get(textKey(lookup.entity, data[v.field]));
     const value = other?.[v.show];
     if (value === undefined || value === null || value === '') return '';
-    if (v.showLookup) return texts.get(textKey(v.showLookup.entity, value)) ?? localDigits(String(value), lang);
+    if (v.showLookup)
+      return texts.get(textKey(v.showLookup.entity, value)) ?? localDigits(String(value), lang);
     return localDigits(String(value), lang);
   }
   return printText(source, v.field, data[v.field], texts, lang);
@@ -90,8 +96,17 @@ function valueLabel(source: Source, v: PrintValue | PrintColumn, lang: Lang): st
   return v.field ? fieldLabel(source, v.field, lang) : '';
 }
 
-function cells(source: Source, values: PrintValue[], data: Record<string, unknown>, input: SheetInput): PrintCell[] {
-  return values.map((v) => ({ name: v.field, label: valueLabel(source, v, input.lang), text: valueText(source, v, data, input) }));
+function cells(
+  source: Source,
+  values: PrintValue[],
+  data: Record<string, unknown>,
+  input: SheetInput,
+): PrintCell[] {
+  return values.map((v) => ({
+    name: v.field,
+    label: valueLabel(source, v, input.lang),
+    text: valueText(source, v, data, input),
+  }));
 }
 
 function linesBlock(b: Extract<PrintBlock, { kind: 'lines' }>, input: SheetInput): SheetLines | null {
@@ -103,12 +118,16 @@ function linesBlock(b: Extract<PrintBlock, { kind: 'lines' }>, input: SheetInput
     return { name: b.table, label: generic.label, columns: generic.columns, rows: generic.rows };
   }
   const lines = Array.isArray(row[b.table]) ? (row[b.table] as Record<string, unknown>[]) : [];
-  const numericOf = (c: PrintColumn) => (c.field && !c.show ? KINDS[kindOf(child, c.field)].numeric : Boolean(c.money));
-  const moneyOf = (c: PrintColumn) => (c.field && !c.show ? Boolean(child.fields[c.field]?.money) : Boolean(c.money));
+  const numericOf = (c: PrintColumn) =>
+    c.field && !c.show ? KINDS[kindOf(child, c.field)].numeric : Boolean(c.money);
+  const moneyOf = (c: PrintColumn) =>
+    c.field && !c.show ? Boolean(child.fields[c.field]?.money) : Boolean(c.money);
   const figure = (c: PrintColumn, line: Record<string, unknown>): unknown =>
     c.expr !== undefined ? evaluate(c.expr, line) : line[c.field ?? ''];
   const text = (c: PrintColumn, line: Record<string, unknown>) =>
-    c.expr !== undefined ? formatMoney(figure(c, line), lang) : valueText(child, { ...c, field: c.field ?? '' }, line, input);
+    c.expr !== undefined
+      ? formatMoney(figure(c, line), lang)
+      : valueText(child, { ...c, field: c.field ?? '' }, line, input);
   const out: SheetLines = {
     name: b.table,
     label: localText(child.label, lang),
@@ -129,9 +148,20 @@ function block(b: PrintBlock, input: SheetInput, generic: ReturnType<typeof prin
   const { definition, row, lang } = input;
   switch (b.kind) {
     case 'header':
-      return { kind: 'header', company: input.company, logo: Boolean(b.logo) };
+      // the settings' figures in the language's digits, as every printed figure
+      return {
+        kind: 'header',
+        company: Object.fromEntries(
+          Object.entries(input.company).map(([k, v]) => [k, localDigits(String(v), lang)]),
+        ) as PrintCompany,
+        logo: Boolean(b.logo),
+      };
     case 'party':
-      return { kind: 'party', title: localText(b.title, lang), cells: cells(definition, b.values, row, input) };
+      return {
+        kind: 'party',
+        title: localText(b.title, lang),
+        cells: cells(definition, b.values, row, input),
+      };
     case 'fields':
       return {
         kind: 'fields',
@@ -170,9 +200,18 @@ export function sheetModel(input: SheetInput): SheetModel {
 }
 
 /** The ids the format needs fetched beyond the row's lookups: `show` lookups of looked-up rows. */
-export function shownLookupIds(format: PrintFormat, definition: EntityDefinition, row: EntityRow, rows: LookupRows): Map<string, Set<number>> {
+export function shownLookupIds(
+  format: PrintFormat,
+  definition: EntityDefinition,
+  row: EntityRow,
+  rows: LookupRows,
+): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>();
-  const visit = (source: Source, v: { field?: string; show?: string; showLookup?: PrintValue['showLookup'] }, data: Record<string, unknown>) => {
+  const visit = (
+    source: Source,
+    v: { field?: string; show?: string; showLookup?: PrintValue['showLookup'] },
+    data: Record<string, unknown>,
+  ) => {
     const lookup = v.field ? source.fields[v.field]?.lookup : undefined;
     if (!v.show || !v.showLookup || !lookup || !v.field) return;
     const id = rows.get(textKey(lookup.entity, data[v.field]))?.[v.show];
@@ -181,7 +220,8 @@ export function shownLookupIds(format: PrintFormat, definition: EntityDefinition
     out.get(v.showLookup.entity)!.add(id);
   };
   for (const b of format.blocks) {
-    if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals') for (const v of b.values ?? []) visit(definition, v, row);
+    if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals')
+      for (const v of b.values ?? []) visit(definition, v, row);
     if (b.kind === 'lines') {
       const child = definition.children?.[b.table];
       const lines = Array.isArray(row[b.table]) ? (row[b.table] as Record<string, unknown>[]) : [];
