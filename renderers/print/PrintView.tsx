@@ -37,6 +37,9 @@ const usePrintCss = makeStaticStyles(`
   .${NO_PRINT} { display: none !important; }
 }`);
 
+// the sheet's own styles through Griffel (the CSP allows no inline <style> element)
+const useSheetCss = makeStaticStyles(PRINT_SHEET_CSS);
+
 const useStyles = makeStyles({
   sheet: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px' },
   many: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px' },
@@ -98,6 +101,7 @@ export function PrintView(props: PrintViewProps) {
   const { definition, client, clientFor, id, lang, onPrint, onBack, part } = props;
   const attachments = props.attachments ?? createAttachmentsClient;
   usePrintCss();
+  useSheetCss();
   const { t } = useTranslation();
   const styles = useStyles();
   const [formatName, setFormatName] = useState(props.format);
@@ -120,7 +124,6 @@ export function PrintView(props: PrintViewProps) {
     );
   const body = (
     <>
-      <style>{PRINT_SHEET_CSS}</style>
       <PrintSheet model={doc.sheet} next={part === 'next'} />
       {format.name === 'generic' && (
         <Images model={doc.generic} definition={definition} attachments={attachments} />
