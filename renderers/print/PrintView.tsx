@@ -41,7 +41,15 @@ const usePrintCss = makeStaticStyles(`
 const useSheetCss = makeStaticStyles(PRINT_SHEET_CSS);
 
 const useStyles = makeStyles({
-  sheet: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px' },
+  // an A4 sheet on a narrow screen scrolls inside its box, not the whole page
+  sheet: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '16px',
+    padding: '16px',
+    overflowX: 'auto',
+    maxWidth: '100%',
+  },
   many: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px' },
   images: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'flex-end', margin: 0 },
   buttons: { display: 'flex', gap: '8px', alignItems: 'center' },

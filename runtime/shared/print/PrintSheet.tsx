@@ -9,8 +9,8 @@ import type { SheetBlock, SheetLabels, SheetModel } from './sheetModel';
 
 /** The sheet's styles (A4, bordered tables like the official invoice form); scoped by `.ps`. */
 export const PRINT_SHEET_CSS = `
-.ps { font-family: Vazirmatn, Tahoma, sans-serif; color: #000; background: #fff; font-size: 11pt;
-  line-height: 1.6; display: flex; flex-direction: column; gap: 8px; max-width: 190mm; margin: 0 auto; }
+.ps { font-family: Vazirmatn, Tahoma, sans-serif; color: #000; background: #fff; font-size: 10pt;
+  line-height: 1.45; display: flex; flex-direction: column; gap: 8px; max-width: 190mm; margin: 0 auto; }
 .ps h1 { font-size: 14pt; margin: 0; text-align: center; white-space: nowrap; }
 .ps-top > * { flex: 1; }
 .ps-top > h1 { flex: none; }
