@@ -50,6 +50,12 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'ذخیره' })).toBeVisible();
   },
+  invoicePrint: async (page) => {
+    // the official sales invoice (صورتحساب فروش کالا و خدمات) of the first demo invoice
+    await page.goto('/sales/invoice/1/print');
+    await expect(page.getByRole('heading', { name: 'صورتحساب فروش کالا و خدمات' })).toBeVisible();
+    await expect(page.locator('[data-block="lines"] tbody tr').first()).toBeVisible();
+  },
   report: async (page) => {
     await page.goto('/report/savedReport');
     await page.getByRole('grid').getByRole('row').filter({ hasText: 'فروش به تفکیک مشتری' }).first().click();

@@ -54,6 +54,7 @@ import { backfillDetailAccounts } from './accounting/detailAccounts';
 import { registerAutomationEffect } from './automations/effect';
 import { notificationsPlugin } from './automations/routes';
 import { installAutomationTick } from './automations/scheduler';
+import { printPlugin } from './print/plugin';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await attachmentsPlugin(scope);
     await notificationsPlugin(scope);
     await importsPlugin(scope);
+    await printPlugin(scope);
   });
   installAttachmentSweep(app);
   installAutomationTick(app, options.env ?? process.env);

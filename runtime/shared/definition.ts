@@ -6,6 +6,7 @@
 
 export type Lang = 'fa' | 'en';
 
+import type { PrintFormat } from './printFormat';
 import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
 import type { StockDefinition } from './stock';
@@ -312,6 +313,10 @@ export interface EntityDefinition {
    * they were when it became final.
    */
   kept?: KeptDefinition;
+  /** One row's name for printed titles («فاکتور فروش»); default: `title` made singular (printFormat.ts). */
+  recordTitle?: LocalText;
+  /** How a row is printed (runtime/shared/printFormat.ts, docs/print.md); absent: the generic format. */
+  printFormats?: PrintFormat[];
   /**
    * What happens on the document's events (runtime/shared/automation.ts, docs/automations.md): set
    * a field, create a related document, notify a role or user, call a webhook endpoint by name.

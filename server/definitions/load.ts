@@ -20,6 +20,7 @@ import { creditLookupProblems } from './creditCheck';
 import { chainLookupProblems } from './chainCheck';
 import { taxLookupProblems } from './taxCheck';
 import { automationLookupProblems } from './automationCheck';
+import { printFormatProblems } from '../../runtime/shared/printFormat';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -118,6 +119,7 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
   // the form's tabs and sections name fields and child tables of the entity, each once (runtime/shared/layout.ts)
   for (const p of layoutProblems(def))
     problems.push(`${p.path}: ${t(lang, `formLayout.check.${p.key}`, p.params)}`);
+  problems.push(...printFormatProblems(def).map((p) => `/${p}`));
   return problems;
 }
 
