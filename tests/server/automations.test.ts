@@ -217,6 +217,7 @@ describe.each(DIALECTS)('automations on %s', (dialect) => {
         can_print: 0,
         can_finalise: 1,
         can_cancel: 1,
+        can_import: 0,
       })
       .onConflict((oc) => oc.columns(['role', 'entity']).doUpdateSet({ can_view: 1, can_create: 1 }))
       .execute();
