@@ -87,6 +87,9 @@ export async function userBoards(
       const card = await cardData(ctx, user, lang, selectedYear, analysis.table, index, line);
       if (card) cards.push(card);
     }
+    // a board with cards of which the viewer may run none is not theirs to see (an empty board,
+    // still being built, shows)
+    if (lines.length > 0 && cards.length === 0) continue;
     boards.push({ id: Number(b.id), title: String(b.title ?? ''), cards });
   }
   return { boards, canEdit };

@@ -334,6 +334,18 @@ describe.each(DIALECTS)('the report builder on %s', (dialect) => {
     // a role the board does not name does not get it
     const vendor = (await signIn(app, 'vendor')).access_token;
     expect((await boards(vendor)).body.Data.boards.some((b) => b.id === board.body.Data.id)).toBe(false);
+    // a board for every role whose cards the viewer may run none of is not shown to that viewer
+    const forAll = await call<Row>(app, 'Report/Board/Create', analyst, {
+      values: {
+        title: 'همه',
+        roles: '*',
+        order: 1,
+        cards: [{ analysis: invoices.body.Data.id, show: 'number', x: 0, y: 0, w: 3, h: 1 }],
+      },
+    });
+    expect(forAll.status, JSON.stringify(forAll.body)).toBe(200);
+    expect((await boards(staff)).body.Data.boards.some((b) => b.id === forAll.body.Data.id)).toBe(true);
+    expect((await boards(vendor)).body.Data.boards.some((b) => b.id === forAll.body.Data.id)).toBe(false);
     expect((await boards(admin)).body.Data.canEdit).toBe(true);
   });
 });

@@ -93,9 +93,7 @@ const seedBoards: Seeder = async ({ db, ctx }) => {
       }),
     },
   ]);
-  const [id] = await insertRows(db, ctx, 'report.board', [
-    { title: 'نمای فروش', roles: 'staff,admin,analyst', order: 0 },
-  ]);
+  const [id] = await insertRows(db, ctx, 'report.board', [{ title: 'نمای فروش', roles: '*', order: 0 }]);
   await writeLines(db as unknown as Untyped, ctx.dialect, board, id!, {
     cards: [
       { analysis: count, show: 'number', x: 0, y: 0, w: 3, h: 1 },
