@@ -8,7 +8,6 @@ import { normalizeDeep } from '../../runtime/shared/normalize';
 import { authenticate, type Auth } from '../auth/authenticate';
 import type { CurrentUser } from '../context';
 import { HttpError, badRequest } from './errors';
-import { jsonBytes } from './jsonBytes';
 
 export type { Auth } from '../auth/authenticate';
 
@@ -23,8 +22,6 @@ export interface BusinessCall<U> {
 function isJson(contentType: string | undefined): boolean {
   return /^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '');
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Reads the body of a business call as a normalised plain object ({} when absent). */
 export function readBody(req: FastifyRequest): Record<string, unknown> {
@@ -69,9 +66,6 @@ export function businessRoute(
       options.allowPwdChange ?? false,
     );
     const data = await handler({ req, user: user as CurrentUser, body, selectedYear: selectedYear(req) });
-    return reply
-      .code(200)
-      .type(JSON_TYPE)
-      .send(jsonBytes(ok(data ?? null)));
+    return reply.code(200).send(ok(data ?? null));
   });
 }
