@@ -1,8 +1,9 @@
 /**
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
- * form, a report, the designer, the 8-column trial balance and the balance sheet, the kardex, the
+ * form, a report, the designer (its fields and its formulas), the 8-column trial balance and the balance sheet, the kardex, the
  * stock valuation and the stock moves, the cheques (grid, form), the due cheques and the bank
- * reconciliation, the VAT report and a final purchase order with its follow-on buttons. Run by
+ * reconciliation, the VAT report, a final purchase order with its follow-on buttons and the import
+ * wizard's preview. Run by
  * scripts/screenshots.config.ts (see there); not a test of behaviour, so it lives outside tests/ and
  * `npm test`. SHOTS=trialBalance,balanceSheet pictures only the screens named.
  */
@@ -24,12 +25,36 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await page.goto('/sales/customer');
     await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
   },
+  // the import wizard's preview: a file's problems on their rows and fields (docs/import.md)
+  importWizard: async (page) => {
+    await page.goto('/sales/customer');
+    await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
+    await page.getByRole('button', { name: 'ورود از فایل', exact: true }).click();
+    const csv = [
+      '\uFEFFکد مشتری,نام,نوع,کد ملی,تاریخ ثبت,سقف اعتبار (ریال)',
+      'S9001,مریم کریمی,حقیقی,0012345679,۱۴۰۵/۰۱/۱۵,۱٬۰۰۰٬۰۰۰',
+      'S9002,x,حقیقی,123,1405/13/40,abc',
+    ].join('\r\n');
+    await page.locator('[data-import-file]').setInputFiles({
+      name: 'customers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await page.getByRole('button', { name: 'بررسی' }).click();
+    await expect(page.locator('[data-import-errors]')).toBeVisible();
+  },
   invoice: async (page) => {
     await page.goto('/sales/invoice');
     await expect(page.getByRole('grid').getByRole('row').nth(2)).toBeVisible();
     await page.getByRole('grid').getByRole('row').nth(1).dblclick();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByRole('dialog').getByRole('button', { name: 'ذخیره' })).toBeVisible();
+  },
+  invoicePrint: async (page) => {
+    // the official sales invoice (صورتحساب فروش کالا و خدمات) of the first demo invoice
+    await page.goto('/sales/invoice/1/print');
+    await expect(page.getByRole('heading', { name: 'صورتحساب فروش کالا و خدمات' })).toBeVisible();
+    await expect(page.locator('[data-block="lines"] tbody tr').first()).toBeVisible();
   },
   report: async (page) => {
     await page.goto('/report/savedReport');
@@ -96,12 +121,36 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await page.goto(`/supplyChain/purchaseOrder?open=${String(id)}`);
     await expect(page.getByRole('button', { name: 'ایجاد رسید کالا' })).toBeVisible();
   },
+  builder: async (page) => {
+    // the first demo analysis (server/demo/seeders/reports.ts): two dimensions, a bar chart
+    await page.goto('/report/builder/1');
+    await expect(page.locator('svg[data-chart]').first()).toBeVisible();
+  },
+  board: async (page) => {
+    await page.goto('/');
+    await expect(page.locator('[data-board] [data-card] svg').first()).toBeVisible();
+    await page.getByTestId('board-edit').click();
+    await page.locator('[data-board] [data-card]').first().focus();
+    await page.locator('[data-board]').first().scrollIntoViewIfNeeded();
+  },
   designer: async (page) => {
     await page.goto('/systemConfig/designer');
     // one entity open in the designer: its fields table and preview
     await page.getByRole('button', { name: /^کالاها/ }).click();
     await expect(page.getByRole('table', { name: 'فیلدها' })).toBeVisible();
     await page.waitForLoadState('networkidle');
+  },
+  designerRules: async (page) => {
+    // the sales invoice's computed fields as formulas (docs/formulas.md), completion open on one
+    await page.goto('/systemConfig/designer');
+    await page.getByRole('button', { name: /^فاکتورهای فروش/ }).click();
+    const rules = page.getByRole('group', { name: 'فیلدهای محاسباتی و قواعد' });
+    const first = rules.getByRole('combobox', { name: /^فرمول ۱/ });
+    await expect(first).toBeVisible();
+    await rules.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await first.press('End');
+    await first.pressSequentially(' + تخ');
+    await expect(rules.getByRole('listbox')).toBeVisible();
   },
 };
 

@@ -41,6 +41,7 @@ import { treasuryPlugin } from './treasury/routes';
 import { chainPlugin } from './chain/routes';
 import { accountingPlugin } from './accounting/routes';
 import { attachmentsPlugin } from './attachments/routes';
+import { importsPlugin } from './imports/routes';
 import { installAttachmentSweep } from './attachments/sweep';
 import { claimAttachmentRows } from './attachments/links';
 import { nextTurn } from './http/turns';
@@ -50,6 +51,10 @@ import { registerChainEffect } from './chain/chainEffect';
 import { registerAccountingEffects } from './accounting';
 import { backfillSettlements, registerAllocationEffect } from './treasury/allocations';
 import { backfillDetailAccounts } from './accounting/detailAccounts';
+import { registerAutomationEffect } from './automations/effect';
+import { notificationsPlugin } from './automations/routes';
+import { installAutomationTick } from './automations/scheduler';
+import { printPlugin } from './print/plugin';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -134,6 +139,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerStockEffect();
   registerAccountingEffects();
   registerAllocationEffect();
+  // last: the automations see the document as every other effect left it (docs/automations.md)
+  registerAutomationEffect();
   const definitionFiles = loadDefinitions(options.definitionsDir);
   const registry = new Registry(definitionFiles);
   // report definitions name entities of the shipped files (schemas/reports/, server/reportDefs/)
@@ -215,8 +222,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await chainPlugin(scope);
     await accountingPlugin(scope);
     await attachmentsPlugin(scope);
+    await notificationsPlugin(scope);
+    await importsPlugin(scope);
+    await printPlugin(scope);
   });
   installAttachmentSweep(app);
+  installAutomationTick(app, options.env ?? process.env);
   await app.ready();
   return app;
 }

@@ -146,6 +146,15 @@ export const routes: RouteObject[] = [
                 handle: { title: 'report.run' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./pages/ReportRunPage')).ReportRunPage }),
               },
+              {
+                // the analyst's report builder (report.analysis rows), lazy
+                path: 'report/builder/:id?',
+                loader: moduleLoader,
+                handle: { title: 'reportBuilder.title' } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('./pages/ReportBuilderPage')).ReportBuilderPage,
+                }),
+              },
               ...reportRoutes,
               ...moduleRoutes,
               ...printRoutes,

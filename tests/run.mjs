@@ -39,11 +39,15 @@ function run(command, args, env = {}) {
   });
 }
 
-/** Debian Chromium for the end-to-end tests: installed through apt when missing (root, else sudo). */
+/**
+ * Debian Chromium for the end-to-end tests and the server's PDF, and poppler-utils (pdftotext,
+ * pdftoppm: tests/server/printPdf.test.ts reads the PDFs): installed through apt when missing
+ * (root, else sudo).
+ */
 async function ensureChromium() {
   const existing = which('chromium');
-  if (existing) {
-    console.log(`chromium found at ${existing}`);
+  if (existing && which('pdftotext') && which('pdftoppm')) {
+    console.log(`chromium found at ${existing}, poppler-utils found`);
     return 0;
   }
   if (!which('apt-get')) {
@@ -52,7 +56,8 @@ async function ensureChromium() {
     );
     return 1;
   }
-  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  const install =
+    'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium poppler-utils';
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let code;
   if (isRoot) code = await run('sh', ['-c', install]);
@@ -64,6 +69,10 @@ async function ensureChromium() {
   if (code !== 0) return code;
   if (!which('chromium')) {
     console.error('apt-get finished but `chromium` is still not on PATH.');
+    return 1;
+  }
+  if (!which('pdftotext')) {
+    console.error('apt-get finished but `pdftotext` (poppler-utils) is still not on PATH.');
     return 1;
   }
   return 0;

@@ -53,9 +53,14 @@ function stopOnExit(child: ChildProcess): void {
     });
 }
 
-async function start(script: string, env: NodeJS.ProcessEnv, port: number): Promise<Proc> {
+async function start(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<Proc> {
   // node itself (not the tsx wrapper) so the pid is the server's, for its RSS
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -77,10 +82,15 @@ async function start(script: string, env: NodeJS.ProcessEnv, port: number): Prom
   };
 }
 
-/** The real server; `env` overrides serverEnv (e.g. STATIC_DIR of a built app). */
+/**
+ * The real server; `env` overrides serverEnv (e.g. STATIC_DIR of a built app). BENCH_SERVER_PROF
+ * names a folder: the server runs under node's CPU profiler and writes its profile there on exit.
+ */
 export async function startServer(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<Proc> {
   const port = await freePort();
-  return start('server/main.ts', { ...serverEnv(databaseUrl, port), ...env }, port);
+  const prof = process.env.BENCH_SERVER_PROF;
+  const args = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-interval=100'] : [];
+  return start('server/main.ts', { ...serverEnv(databaseUrl, port), ...env }, port, args);
 }
 
 export async function startFloor(databaseUrl: string): Promise<Proc> {
@@ -96,6 +106,14 @@ export async function startReplayFloor(databaseUrl: string, casesFile: string): 
     { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FLOOR_CASES: casesFile },
     port,
   );
+}
+
+/** CPU time a process has used so far, user and system, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the fields after the command's ")": state is field 3, utime 14 and stime 15
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Resident set size of a process in MB (VmRSS). */

@@ -34,6 +34,22 @@ export interface FieldsTableProps {
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
+  // columns of their own widths (equal ones squeezed the names and labels under one another at
+  // 1366 px); a narrower editor scrolls the table sideways in its box
+  table: {
+    tableLayout: 'fixed',
+    minWidth: '980px',
+    '& td, & th': { paddingInline: '4px' },
+    '& .fui-Input, & .fui-Select': { width: '100%', minWidth: 0 },
+  },
+  name: { width: '105px' },
+  kind: { width: '105px' },
+  labelFa: { width: '130px' },
+  labelEn: { width: '115px' },
+  flag: { width: '48px', textAlign: 'center' },
+  lookup: { width: '140px' },
+  details: { width: '100px' },
+  actions: { width: '100px', '& > *': { minWidth: '28px', marginInlineEnd: '2px' } },
   bad: { backgroundColor: tokens.colorPaletteRedBackground1 },
   problem: { color: tokens.colorPaletteRedForeground1, display: 'block' },
   narrow: { minWidth: '90px' },
@@ -101,10 +117,20 @@ export function FieldsTable(props: FieldsTableProps) {
     const kind = on ? 'money' : row.kind === 'money' ? 'integer' : row.kind;
     set(i, { money: on, kind });
   };
+  const widths: Record<string, string> = {
+    name: styles.name,
+    kind: styles.kind,
+    labelFa: styles.labelFa,
+    labelEn: styles.labelEn,
+    lookup: styles.lookup,
+    details: styles.details,
+    actions: styles.actions,
+  };
   const column = (id: string, cell: DataColumn<FieldRow>['cell']): DataColumn<FieldRow> => ({
     id,
     header: t(`designer.col.${id}`),
     cell,
+    className: widths[id] ?? styles.flag,
   });
   const columns: DataColumn<FieldRow>[] = [
     column('name', (row, i) => (
@@ -237,6 +263,7 @@ export function FieldsTable(props: FieldsTableProps) {
     <div className={styles.wrap}>
       <DataTable
         label={caption}
+        className={styles.table}
         columns={columns}
         rows={rows}
         rowProps={(_, i) => ({ className: problems.has(i) ? styles.bad : undefined })}

@@ -1,60 +1,362 @@
 /**
- * Computed fields, rules and conditions as JSON Logic text. The text is checked as it is typed
- * (rulesText.ts); only a valid text changes the definition, and a problem is reported so the
- * page does not plan or publish a definition that misses what the analyst typed.
+ * Computed fields, rules and field conditions written as formulas (runtime/shared/formula): one
+ * input per formula, with completion and its problem under it, a visual builder for conditions,
+ * and the JSON Logic shown read-only for experts. Only rows without problems change the
+ * definition; a problem is reported so the page does not plan or publish a definition that misses
+ * what the analyst typed. The server checks the definition again (Designer/Plan).
  */
-import { Field, makeStyles, Textarea } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  mergeClasses,
+  Select,
+  Switch,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sentenceNumber } from '../../runtime/shared/fieldKinds/numberText';
+import type { Lang, LocalText } from '../../runtime/shared/definition';
+import {
+  printFormula,
+  type FormulaField,
+  type NameStyle,
+  type NameTable,
+} from '../../runtime/shared/formula';
 import type { RuleSet } from '../../runtime/shared/rules';
-import { parseRulesText, rulesToText, type RulesProblem } from './rulesText';
+import { ConditionBuilder } from './ConditionBuilder';
+import { builderExpr, builderModel, type BuilderModel } from './conditionRows';
+import { FormulaInput } from './FormulaInput';
+import {
+  CONDITION_STATES,
+  editCell,
+  restyle,
+  rowsOfRules,
+  rulesOfRows,
+  type ConditionState,
+  type FormulaCell,
+  type RowProblem,
+  type RuleRows,
+} from './ruleRows';
+import { rulesToText } from './rulesText';
 
 export interface RulesEditorProps {
   id: string;
   label: string;
   value: RuleSet | undefined;
-  /** Field names the rules may use. */
-  fields: string[];
+  /** Names the formulas may use (runtime/shared/formula/fromDefinition.ts). */
+  names: NameTable;
+  lang: Lang;
   onChange: (value: RuleSet | undefined) => void;
   onProblem: (id: string, problem: boolean) => void;
 }
 
-const useStyles = makeStyles({ text: { fontFamily: 'monospace', direction: 'ltr', minHeight: '120px' } });
+const useStyles = makeStyles({
+  box: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '8px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+    minWidth: 0,
+  },
+  head: { display: 'flex', gap: '12px', flexWrap: 'wrap', alignItems: 'center' },
+  hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  section: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
+  row: {
+    display: 'flex',
+    gap: '8px',
+    flexWrap: 'wrap',
+    alignItems: 'start',
+    paddingBlockEnd: '8px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+  },
+  narrow: { minWidth: '140px' },
+  // under the formula (FormulaInput's order 1)
+  problem: { color: tokens.colorPaletteRedForeground1, flexBasis: '100%', order: 2 },
+  below: { flexBasis: '100%', order: 2 },
+  json: { fontFamily: tokens.fontFamilyMonospace, direction: 'ltr', minHeight: '120px' },
+});
 
-export function RulesEditor({ id, label, value, fields, onChange, onProblem }: RulesEditorProps) {
-  const { t } = useTranslation();
+export function RulesEditor({ id, label, value, names, lang, onChange, onProblem }: RulesEditorProps) {
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const [text, setText] = useState(() => rulesToText(value));
-  const [problems, setProblems] = useState<RulesProblem[]>([]);
+  const [technical, setTechnical] = useState(false);
+  const style: NameStyle = technical ? 'key' : lang;
+  const [rows, setRows] = useState<RuleRows>(() => rowsOfRules(value, names, style));
+  const [problems, setProblems] = useState<RowProblem[]>([]);
+  const [showJson, setShowJson] = useState(false);
+  const [builders, setBuilders] = useState<Map<number, BuilderModel>>(new Map());
   useEffect(
     () => () => {
       onProblem(id, false);
     },
     [id, onProblem],
   );
-  const change = (next: string) => {
-    setText(next);
-    const parsed = parseRulesText(next, fields);
-    setProblems(parsed.ok ? [] : parsed.problems);
-    onProblem(id, !parsed.ok);
-    if (parsed.ok) onChange(parsed.value);
+
+  const commit = (next: RuleRows) => {
+    setRows(next);
+    const made = rulesOfRows(next);
+    setProblems(made.problems);
+    onProblem(id, made.problems.length > 0);
+    if (!made.problems.length) onChange(made.set);
   };
-  const message = problems.map((p) => t(`designer.rules.${p.key}`, { detail: p.detail })).join(' — ');
-  return (
-    <Field
-      label={label}
-      hint={t('designer.rules.hint')}
-      validationState={problems.length ? 'error' : 'none'}
-      validationMessage={message || undefined}
-    >
-      <Textarea
-        id={id}
-        className={styles.text}
-        textarea={{ className: styles.text, spellCheck: false }}
-        value={text}
-        onChange={(_, d) => change(d.value)}
-        resize="vertical"
-      />
+  const cell = (text: string): FormulaCell => editCell(text, names);
+  const fieldLabel = (f: FormulaField) => (technical ? f.key : (f[lang] ?? f.fa ?? f.key));
+  const problemsAt = (where: string) =>
+    problems
+      .filter((p) => p.where === where && p.key !== 'formula')
+      .map((p) => t(`formula.problem.${p.key}`));
+  const fieldOptions = useMemo(() => names.fields, [names]);
+
+  const fieldSelect = (lbl: string, v: string, change: (f: string) => void) => (
+    <Field label={lbl} className={styles.narrow}>
+      <Select value={v} onChange={(_, d) => change(d.value)}>
+        <option value="" />
+        {fieldOptions.map((f) => (
+          <option key={f.key} value={f.key}>
+            {fieldLabel(f)}
+          </option>
+        ))}
+      </Select>
     </Field>
+  );
+  const rowProblems = (where: string) => {
+    const list = problemsAt(where);
+    return list.length ? (
+      <div role="alert" className={styles.problem}>
+        {list.join(' ')}
+      </div>
+    ) : null;
+  };
+  const jsonNote = (c: FormulaCell) =>
+    c.json && !c.error ? (
+      <div className={mergeClasses(styles.hint, styles.below)}>{t('formula.jsonNote')}</div>
+    ) : null;
+
+  const setBuilder = (i: number, model: BuilderModel | undefined) => {
+    const next = new Map(builders);
+    if (model) next.set(i, model);
+    else next.delete(i);
+    setBuilders(next);
+  };
+
+  return (
+    <fieldset className={styles.box}>
+      <legend>{label}</legend>
+      <div className={styles.head}>
+        <Switch
+          label={t('formula.technicalNames')}
+          checked={technical}
+          onChange={(_, d) => {
+            setTechnical(d.checked);
+            setRows(restyle(rows, names, d.checked ? 'key' : lang));
+          }}
+        />
+        <Switch
+          label={t('formula.showJson')}
+          checked={showJson}
+          onChange={(_, d) => setShowJson(d.checked)}
+        />
+      </div>
+      <div className={styles.hint}>{t('formula.hint')}</div>
+
+      <h4 className={styles.section}>{t('formula.computed')}</h4>
+      {rows.computed.map((r, i) => {
+        const n = sentenceNumber(i + 1, i18n.language === 'en' ? 'en' : 'fa');
+        const set = (row: typeof r) =>
+          commit({ ...rows, computed: rows.computed.map((x, j) => (j === i ? row : x)) });
+        return (
+          <div key={i} className={styles.row}>
+            {fieldSelect(t('formula.computedField', { n }), r.field, (field) => set({ ...r, field }))}
+            <FormulaInput
+              id={`${id}-c${i}`}
+              label={t('formula.computedFormula', { n })}
+              text={r.formula.text}
+              error={r.formula.error}
+              names={names}
+              style={style}
+              onChange={(text) => set({ ...r, formula: cell(text) })}
+            />
+            <Button onClick={() => commit({ ...rows, computed: rows.computed.filter((_, j) => j !== i) })}>
+              {t('formula.remove')}
+            </Button>
+            {jsonNote(r.formula)}
+            {rowProblems(`computed.${i}`)}
+          </div>
+        );
+      })}
+      <div>
+        <Button
+          onClick={() => setRows({ ...rows, computed: [...rows.computed, { field: '', formula: cell('') }] })}
+        >
+          {t('formula.addComputed')}
+        </Button>
+      </div>
+
+      <h4 className={styles.section}>{t('formula.rules')}</h4>
+      {rows.rules.map((r, i) => {
+        const n = sentenceNumber(i + 1, i18n.language === 'en' ? 'en' : 'fa');
+        const set = (row: typeof r) =>
+          commit({ ...rows, rules: rows.rules.map((x, j) => (j === i ? row : x)) });
+        return (
+          <div key={i} className={styles.row}>
+            <Field label={t('formula.ruleId', { n })} className={styles.narrow}>
+              <Input
+                dir="ltr"
+                value={r.rule.id}
+                onChange={(_, d) => set({ ...r, rule: { ...r.rule, id: d.value.trim() } })}
+              />
+            </Field>
+            <FormulaInput
+              id={`${id}-r${i}`}
+              label={t('formula.ruleFormula', { n })}
+              text={r.formula.text}
+              error={r.formula.error}
+              names={names}
+              style={style}
+              onChange={(text) => set({ ...r, formula: cell(text) })}
+            />
+            <Field label={t('formula.ruleMessageFa', { n })}>
+              <Input
+                value={r.rule.message.fa}
+                onChange={(_, d) =>
+                  set({ ...r, rule: { ...r.rule, message: { ...r.rule.message, fa: d.value } } })
+                }
+              />
+            </Field>
+            <Field label={t('formula.ruleMessageEn', { n })}>
+              <Input
+                dir="ltr"
+                value={r.rule.message.en ?? ''}
+                onChange={(_, d) => {
+                  const message: LocalText = { ...r.rule.message, en: d.value };
+                  if (!d.value) delete message.en;
+                  set({ ...r, rule: { ...r.rule, message } });
+                }}
+              />
+            </Field>
+            <Button onClick={() => commit({ ...rows, rules: rows.rules.filter((_, j) => j !== i) })}>
+              {t('formula.remove')}
+            </Button>
+            {jsonNote(r.formula)}
+            {rowProblems(`rules.${i}`)}
+          </div>
+        );
+      })}
+      <div>
+        <Button
+          onClick={() =>
+            setRows({
+              ...rows,
+              rules: [...rows.rules, { rule: { id: '', message: { fa: '' } }, formula: cell('') }],
+            })
+          }
+        >
+          {t('formula.addRule')}
+        </Button>
+      </div>
+
+      <h4 className={styles.section}>{t('formula.conditions')}</h4>
+      {rows.conditions.map((r, i) => {
+        const n = sentenceNumber(i + 1, i18n.language === 'en' ? 'en' : 'fa');
+        const set = (row: typeof r) =>
+          commit({ ...rows, conditions: rows.conditions.map((x, j) => (j === i ? row : x)) });
+        const builder = builders.get(i);
+        const simple = builderModel(r.formula.error ? undefined : r.formula.expr);
+        return (
+          <div key={i} className={styles.row}>
+            {fieldSelect(t('formula.conditionField', { n }), r.field, (field) => set({ ...r, field }))}
+            <Field label={t('formula.conditionState', { n })} className={styles.narrow}>
+              <Select value={r.state} onChange={(_, d) => set({ ...r, state: d.value as ConditionState })}>
+                {CONDITION_STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`formula.state.${s}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <FormulaInput
+              id={`${id}-k${i}`}
+              label={t('formula.conditionFormula', { n })}
+              text={r.formula.text}
+              error={r.formula.error}
+              names={names}
+              style={style}
+              onChange={(text) => {
+                setBuilder(i, undefined);
+                set({ ...r, formula: cell(text) });
+              }}
+            />
+            <Button
+              aria-expanded={builder !== undefined}
+              disabled={!builder && !simple}
+              title={!builder && !simple ? t('formula.builder.notSimple') : undefined}
+              onClick={() => setBuilder(i, builder ? undefined : simple)}
+            >
+              {builder ? t('formula.builder.close') : t('formula.builder.open')}
+            </Button>
+            <Button
+              onClick={() => {
+                setBuilders(new Map());
+                commit({ ...rows, conditions: rows.conditions.filter((_, j) => j !== i) });
+              }}
+            >
+              {t('formula.remove')}
+            </Button>
+            {builder && (
+              <div className={styles.below}>
+                <ConditionBuilder
+                  id={`${id}-b${i}`}
+                  label={t('formula.builder.title', { n })}
+                  model={builder}
+                  fields={fieldOptions}
+                  labelOf={fieldLabel}
+                  onChange={(model) => {
+                    setBuilder(i, model);
+                    const expr = builderExpr(model);
+                    if (expr !== undefined)
+                      set({
+                        ...r,
+                        formula: { text: printFormula(expr, { names, style }), expr, json: false },
+                      });
+                  }}
+                />
+              </div>
+            )}
+            {jsonNote(r.formula)}
+            {rowProblems(`conditions.${i}`)}
+          </div>
+        );
+      })}
+      <div>
+        <Button
+          onClick={() =>
+            setRows({
+              ...rows,
+              conditions: [...rows.conditions, { field: '', state: 'visible', formula: cell('') }],
+            })
+          }
+        >
+          {t('formula.addCondition')}
+        </Button>
+      </div>
+
+      {showJson && (
+        <Field label={t('formula.json')}>
+          <Textarea
+            readOnly
+            className={styles.json}
+            textarea={{ className: styles.json, spellCheck: false }}
+            value={rulesToText(value)}
+            resize="vertical"
+          />
+        </Field>
+      )}
+    </fieldset>
   );
 }

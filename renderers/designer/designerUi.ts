@@ -10,6 +10,9 @@ import type { ServerMessage } from '../../runtime/shared/envelope';
 
 type Translate = (key: string) => string;
 
+/** A part of the editor that takes the whole row (templates/ObjectFieldTemplate.tsx). */
+const WIDE = { wide: true };
+
 export function designerUiSchema(t: Translate): UiSchema {
   const title = (key: string) => ({ 'ui:title': t(`designer.form.${key}`) });
   const localText = (key: string) => ({
@@ -36,13 +39,16 @@ export function designerUiSchema(t: Translate): UiSchema {
     module: title('module'),
     name: { ...title('name'), 'ui:options': { dir: 'ltr' } },
     title: localText('title'),
-    displayField: title('displayField'),
+    // chosen by label (fields.tsx)
+    displayField: { 'ui:field': 'designerDisplayField' },
     menu: { 'ui:field': 'designerMenu' },
-    schema: { 'ui:field': 'designerEntityFields' },
+    // the tables take the whole width of the editor (at 1366 px a grid cell left them 390 px)
+    schema: { 'ui:field': 'designerEntityFields', 'ui:options': WIDE },
     fields: { 'ui:field': 'designerNothing' },
     uiSchema: { 'ui:field': 'designerNothing' },
     list: {
       ...title('list'),
+      'ui:options': WIDE,
       columns: { 'ui:field': 'designerColumns', 'ui:label': false },
       defaultSort: { 'ui:field': 'designerNothing' },
       pageSize: title('pageSize'),
@@ -53,8 +59,8 @@ export function designerUiSchema(t: Translate): UiSchema {
         levelField: { ...title('treeLevel'), 'ui:options': { dir: 'ltr' } },
       },
     },
-    children: { 'ui:field': 'designerChildren' },
-    rules: { 'ui:field': 'designerRules' },
+    children: { 'ui:field': 'designerChildren', 'ui:options': WIDE },
+    rules: { 'ui:field': 'designerRules', 'ui:options': WIDE },
     scope: { ...title('scope'), party: title('scopeParty'), partyKind: title('scopePartyKind') },
     branchScoped: title('branchScoped'),
     // the numbering series (docs/lowcode-api.md «Numbering series»): pattern and when it numbers

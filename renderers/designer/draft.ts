@@ -54,6 +54,21 @@ export function withRows(definition: EntityDefinition, rows: FieldRow[]): Entity
   }
   const display = follow(definition.displayField);
   next.displayField = names.has(display) || !first ? display : first;
+  if (definition.layout) {
+    // the form's layout follows a renamed field and lets a removed one go (child tables kept)
+    const tables = new Set(Object.keys(definition.children ?? {}));
+    const layout = structuredClone(definition.layout);
+    for (const tab of layout.tabs)
+      for (const section of tab.sections)
+        section.rows = section.rows
+          .map((row) =>
+            row
+              .map((c) => ({ ...c, field: follow(c.field) }))
+              .filter((c) => names.has(c.field) || tables.has(c.field)),
+          )
+          .filter((row) => row.length > 0);
+    next.layout = layout;
+  }
   if (definition.uiSchema) {
     const ui: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(definition.uiSchema)) {

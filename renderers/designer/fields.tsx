@@ -1,14 +1,25 @@
 /**
  * Custom RJSF fields of the designer form, chosen by name from its uiSchema (designerUi.ts):
- * the entity's fields table, child tables, rules text, list columns, menu placement, and a
+ * the entity's fields table, child tables, rules (formulas), list columns, menu placement, and a
  * field that shows nothing (parts edited elsewhere).
  */
-import { Button, Checkbox, Field, Input, makeStyles, SpinButton, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  makeStyles,
+  Select,
+  SpinButton,
+  tokens,
+} from '@fluentui/react-components';
 import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChildDefinition, EntityDefinition } from '../../runtime/shared/definition';
+import { localText, type ChildDefinition, type EntityDefinition } from '../../runtime/shared/definition';
+import { namesOf } from '../../runtime/shared/formula';
 import type { RuleSet } from '../../runtime/shared/rules';
+import { fieldLabel } from '../../runtime/shared/fieldKinds/fields';
 import { designerContext, type DesignerContext } from './context';
 import { applyRows, newRow, rowsOf } from './fieldRows';
 import { ColumnsPicker } from './ColumnsPicker';
@@ -49,7 +60,7 @@ function EntityFieldsField(props: FieldProps) {
   );
 }
 
-/** `rules`: JSON Logic text over the entity's fields. */
+/** `rules`: formulas over the entity's fields and child tables. */
 function RulesField(props: FieldProps<RuleSet | undefined>) {
   const { t } = useTranslation();
   const ctx = designerContext(props);
@@ -58,7 +69,8 @@ function RulesField(props: FieldProps<RuleSet | undefined>) {
       id={props.fieldPathId.$id}
       label={t('designer.rulesLabel')}
       value={props.formData}
-      fields={Object.keys(ctx.definition.schema.properties)}
+      names={namesOf(ctx.definition)}
+      lang={ctx.lang}
       onChange={(v) => props.onChange(v, props.fieldPathId.path)}
       onProblem={ctx.onProblem}
     />
@@ -77,6 +89,30 @@ function ColumnsField(props: FieldProps<string[]>) {
       value={props.formData ?? []}
       onChange={(v) => props.onChange(v, props.fieldPathId.path)}
     />
+  );
+}
+
+/** `displayField`: the field that names a row, chosen by its label (the key is what is stored). */
+function DisplayFieldField(props: FieldProps<string>) {
+  const { t } = useTranslation();
+  const ctx = designerContext(props);
+  const names = Object.keys(ctx.definition.schema.properties);
+  const value = props.formData ?? '';
+  return (
+    <Field label={t('designer.form.displayField')} required>
+      <Select
+        id={props.fieldPathId.$id}
+        value={value}
+        onChange={(_, d) => props.onChange(d.value, props.fieldPathId.path)}
+      >
+        {!names.includes(value) && <option value={value}>{value}</option>}
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {fieldLabel(ctx.definition, n, ctx.lang) || n}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 
@@ -160,7 +196,7 @@ function ChildrenField(props: FieldProps<Record<string, ChildDefinition> | undef
             </Button>
           </div>
           <FieldsTable
-            caption={t('designer.childFields', { name })}
+            caption={t('designer.childFields', { name: localText(child.label, ctx.lang) || name })}
             rows={rowsOf(child)}
             entities={ctx.entities}
             displayFieldOf={ctx.displayFieldOf}
@@ -171,7 +207,8 @@ function ChildrenField(props: FieldProps<Record<string, ChildDefinition> | undef
             id={`${props.fieldPathId.$id}_${i}_rules`}
             label={t('designer.childRules')}
             value={child.rules}
-            fields={Object.keys(child.schema.properties)}
+            names={namesOf(child)}
+            lang={ctx.lang}
             onChange={(rules) => {
               const next = { ...child };
               if (rules) next.rules = rules;
@@ -196,6 +233,7 @@ export const designerFields: RegistryFieldsType = {
   designerRules: RulesField,
   designerColumns: ColumnsField,
   designerMenu: MenuField,
+  designerDisplayField: DisplayFieldField,
   designerChildren: ChildrenField,
   designerNothing: Nothing,
 };

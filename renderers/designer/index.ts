@@ -4,5 +4,7 @@ export type { EntityChoice } from './context';
 export { emptyDefinition, withRows } from './draft';
 export { rowsOf, applyRows, rowProblems, type FieldRow } from './fieldRows';
 export { parseRulesText } from './rulesText';
-export { sampleRows, sampleClient } from './sampleRows';
+export { sampleRows, sampleClient, sampleValues } from './sampleRows';
+export { LayoutEditor } from './LayoutEditor';
+export { withLayout } from './layoutDraft';
 export { PlanView, type Plan, type PlanChange } from './PlanView';

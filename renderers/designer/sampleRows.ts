@@ -57,3 +57,31 @@ export function sampleClient(definition: EntityDefinition) {
       Promise.resolve({ rows: rows.slice(request.startRow, request.endRow), lastRow: rows.length }),
   };
 }
+
+/** Kinds whose sample a form cannot show without the server (a lookup's row, a stored file). */
+const NOT_IN_FORM = new Set<FieldKind>(['lookup', 'attachments', 'image']);
+
+/**
+ * Values a form preview opens with: the first sample row's fields (no lookups or files, which need
+ * the server) and two sample lines per child table.
+ */
+export function sampleValues(definition: EntityDefinition): Record<string, unknown> {
+  const strip = (source: EntityDefinition, row: EntityRow) =>
+    Object.fromEntries(
+      Object.entries(row).filter(
+        ([name, value]) =>
+          name !== 'id' &&
+          name !== 'version' &&
+          value !== undefined &&
+          Object.hasOwn(source.schema.properties, name) &&
+          !NOT_IN_FORM.has(kindOf(source, name)),
+      ),
+    );
+  const values: Record<string, unknown> = strip(definition, sampleRows(definition, 1)[0]!);
+  for (const [name, child] of Object.entries(definition.children ?? {})) {
+    // a child table reads as a definition of its own here: its schema and fields
+    const asDefinition = { ...definition, schema: child.schema, fields: child.fields, children: undefined };
+    values[name] = sampleRows(asDefinition, 2).map((row) => strip(asDefinition, row));
+  }
+  return values;
+}

@@ -7,9 +7,11 @@
  */
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import Form from '@rjsf/core';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { EntityValues } from '../../runtime/entity/types';
+import type { LayoutView } from '../../runtime/shared/layout';
 import { LinesGrid } from './lines/LinesGrid';
 import { LinesImport } from './lines/LinesImport';
 import { formFields } from './fields';
@@ -62,6 +64,33 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
   const { t } = useTranslation();
   const styles = useStyles();
   const { formRef, ...form } = useEntityForm(props);
+  // a child table the layout places is drawn into its slot (templates/LayoutTemplate.tsx)
+  const [slots, setSlots] = useState<Record<string, HTMLElement>>({});
+  const linesSlot = useCallback((name: string, element: HTMLElement | null) => {
+    setSlots((s) => {
+      if ((s[name] ?? null) === element) return s;
+      const next = { ...s };
+      if (element) next[name] = element;
+      else delete next[name];
+      return next;
+    });
+  }, []);
+  const lineErrors = form.lines.errors;
+  const linesWithErrors = useMemo(
+    () => Object.keys(lineErrors).filter((n) => (lineErrors[n]?.size ?? 0) > 0),
+    [lineErrors],
+  );
+  const view = form.uiSchema['ui:layout'] as LayoutView | undefined;
+  const placed = useMemo(
+    () => new Set(view ? form.lines.children.map(([n]) => n).filter((n) => !view.restLines.includes(n)) : []),
+    [view, form.lines.children],
+  );
+  const errorsKey = linesWithErrors.join(',');
+  const formContext = useMemo(
+    () => ({ ...form.formContext, linesSlot, linesWithErrors: errorsKey ? errorsKey.split(',') : [] }),
+    // errorsKey stands for linesWithErrors: the context changes only when the tables with errors do
+    [form.formContext, linesSlot, errorsKey],
+  );
 
   return (
     // A submit (button, Enter, Ctrl+S) first hands the form every change still in a transition, in
@@ -73,7 +102,7 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
         schema={form.schema}
         uiSchema={form.uiSchema}
         formData={form.formData}
-        formContext={form.formContext}
+        formContext={formContext}
         validator={form.validator}
         widgets={widgetRegistry}
         fields={formFields}
@@ -88,29 +117,35 @@ function EntityFormBody(props: EntityFormProps & { validators: FormValidators })
         onError={form.onError}
         onSubmit={form.onSubmit}
       >
-        {form.lines.children.map(([name, child]) => (
-          <Fragment key={name}>
-            {child.import && !readOnly && (editableOnly === undefined || editableOnly.includes(name)) && (
-              <LinesImport
-                definition={props.definition}
+        {form.lines.children.map(([name, child]) => {
+          const slot = slots[name];
+          const grid = (
+            <Fragment key={name}>
+              {child.import && !readOnly && (editableOnly === undefined || editableOnly.includes(name)) && (
+                <LinesImport
+                  definition={props.definition}
+                  name={name}
+                  onLines={(lines) => form.formContext.fill({ [name]: lines })}
+                />
+              )}
+              <LinesGrid
                 name={name}
-                onLines={(lines) => form.formContext.fill({ [name]: lines })}
+                child={child}
+                lang={lang}
+                readOnly={readOnly || (editableOnly !== undefined && !editableOnly.includes(name))}
+                initial={form.lines.initial[name] ?? []}
+                errors={form.lines.errors[name]!}
+                onChange={form.lines.onGridChange}
+                clientFor={clientFor}
+                filled={form.lines.filled[name]}
+                documentOf={form.lines.documentOf}
               />
-            )}
-            <LinesGrid
-              name={name}
-              child={child}
-              lang={lang}
-              readOnly={readOnly || (editableOnly !== undefined && !editableOnly.includes(name))}
-              initial={form.lines.initial[name] ?? []}
-              errors={form.lines.errors[name]!}
-              onChange={form.lines.onGridChange}
-              clientFor={clientFor}
-              filled={form.lines.filled[name]}
-              documentOf={form.lines.documentOf}
-            />
-          </Fragment>
-        ))}
+            </Fragment>
+          );
+          if (slot) return createPortal(grid, slot, name);
+          // placed by the layout: drawn once its slot is there (a grid is not mounted twice)
+          return placed.has(name) ? null : grid;
+        })}
         {form.messages.length > 0 && (
           <MessageBar intent="error" role="alert" style={{ marginTop: '12px' }} className={styles.after}>
             <MessageBarBody>

@@ -14,6 +14,7 @@ import { localDigits } from '../../runtime/shared/fieldKinds/numberText';
 import type { FieldKind } from '../../runtime/shared/fieldKinds/kinds';
 import { kindField, type KindField } from '../../runtime/shared/fieldKinds/field';
 import { multiEnumOptions } from '../../runtime/shared/fieldKinds/multiEnum';
+import { resolveLayout } from '../../runtime/shared/layout';
 
 const SYSTEM = new Set<string>(SYSTEM_FIELDS);
 
@@ -112,6 +113,12 @@ export function buildUiSchema(definition: EntityDefinition, lang: Lang, readOnly
   const names = formFieldNames(definition);
   const order = Array.isArray(source['ui:order']) ? (source['ui:order'] as string[]) : null;
   ui['ui:order'] = order ? [...order.filter((n) => names.includes(n)), '*'] : names;
+  // the definition's tabs and sections (runtime/shared/layout.ts), drawn by templates/LayoutTemplate.tsx
+  const ordered = order
+    ? [...order.filter((n) => names.includes(n)), ...names.filter((n) => !order.includes(n))]
+    : names;
+  const layout = resolveLayout(definition, ordered, lang);
+  if (layout) ui['ui:layout'] = layout;
   for (const name of names) {
     const field = definition.schema.properties[name] as FieldSchema;
     const meta = definition.fields[name];

@@ -35,7 +35,9 @@ export function summaryFields(definition: EntityDefinition, names: string[]): st
 
 /** `ui` with the summary fields marked; a free text among them wraps (an amount in words). */
 export function withSummary(ui: UiSchema, definition: EntityDefinition, names: string[]): UiSchema {
-  const fields = summaryFields(definition, names);
+  // a field the form's layout places stays where the analyst put it (runtime/shared/layout.ts)
+  const view = ui['ui:layout'] as { rest: string[] } | undefined;
+  const fields = summaryFields(definition, names).filter((f) => !view || view.rest.includes(f));
   if (fields.length === 0) return ui;
   const out: UiSchema = { ...ui };
   for (const f of fields) {

@@ -1,7 +1,9 @@
 /**
- * Generic print view of one row of any definition: header (entity title, display field), the
- * fields, each child table, money totals and the amount in Persian words; right to left in
- * Persian. The Print button calls window.print(); print CSS shows the sheet alone.
+ * The print view of one row (or several, one after another): the definition's print format
+ * (runtime/shared/printFormat.ts; the generic one when it declares none) drawn by the same sheet the
+ * server's PDF draws (runtime/shared/print/PrintSheet.tsx): the company header from the settings,
+ * Persian digits, the amount in words. Print calls window.print() (print CSS shows the sheet alone);
+ * PDF asks the server's Print/Pdf.
  */
 import {
   Button,
@@ -9,18 +11,19 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
+  Select,
   Spinner,
-  tokens,
 } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAttachmentsClient, type AttachmentsClientFactory } from '../../runtime/entity/attachments';
 import type { EntityClient } from '../../runtime/entity/types';
-import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
-import { todayIso } from '../../runtime/shared/jalali';
-import { formatDate, localDigits } from '../format';
+import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
+import { printFormatOf, printFormatsOf, type PrintCompany } from '../../runtime/shared/printFormat';
+import { PRINT_SHEET_CSS, PrintSheet } from '../../runtime/shared/print/PrintSheet';
+import type { PrintModel } from '../../runtime/shared/print/printData';
+import { downloadPrintPdf, loadPrintCompany } from '../../runtime/meta/printClient';
 import { Thumbnail } from '../form/widgets/Thumbnail';
-import { printModel, type PrintModel } from './printData';
 import { usePrintDocument } from './usePrintDocument';
 
 export const PRINT_CLASS = 'erp-print';
@@ -34,32 +37,22 @@ const usePrintCss = makeStaticStyles(`
   .${NO_PRINT} { display: none !important; }
 }`);
 
+// the sheet's own styles through Griffel (the CSP allows no inline <style> element)
+const useSheetCss = makeStaticStyles(PRINT_SHEET_CSS);
+
 const useStyles = makeStyles({
-  sheet: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '960px', padding: '16px' },
-  head: {
+  // an A4 sheet on a narrow screen scrolls inside its box, not the whole page
+  sheet: {
     display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'baseline',
-    borderBottom: `2px solid ${tokens.colorNeutralStroke1}`,
+    flexDirection: 'column',
+    gap: '16px',
+    padding: '16px',
+    overflowX: 'auto',
+    maxWidth: '100%',
   },
-  fields: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-    gap: '6px 24px',
-    margin: 0,
-  },
-  table: {
-    borderCollapse: 'collapse',
-    width: '100%',
-    '& th, & td': { border: `1px solid ${tokens.colorNeutralStroke1}`, padding: '4px 8px' },
-  },
-  num: { textAlign: 'end', whiteSpace: 'nowrap' },
-  totals: { marginInlineStart: 'auto', minWidth: '320px' },
-  words: { fontWeight: 600 },
-  // each document of several on a page of its own
-  pageBreak: { breakBefore: 'page', borderTop: `1px dashed ${tokens.colorNeutralStroke1}` },
   many: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px' },
   images: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'flex-end', margin: 0 },
+  buttons: { display: 'flex', gap: '8px', alignItems: 'center' },
 });
 
 export interface PrintViewProps {
@@ -78,32 +71,25 @@ export interface PrintViewProps {
    * enclosing sheet has them); a page break before every document but the first.
    */
   part?: 'first' | 'next';
+  /** The print format's name (default: the entity's default format). */
+  format?: string;
+  /** The company header (default: the server's Print/Company). */
+  company?: () => Promise<PrintCompany>;
 }
 
-interface SheetProps {
+/** The image fields of the generic format, as pictures (the browser's attachments client). */
+function Images({
+  model,
+  definition,
+  attachments,
+}: {
   model: PrintModel;
-  lang: Lang;
   definition: EntityDefinition;
   attachments: AttachmentsClientFactory;
-}
-
-function Sheet({ model, lang, definition, attachments }: SheetProps) {
-  const { t } = useTranslation();
+}) {
   const styles = useStyles();
   return (
     <>
-      <header className={styles.head}>
-        <h1>{model.title}</h1>
-        <h2>{localDigits(model.heading, lang)}</h2>
-      </header>
-      <dl className={styles.fields}>
-        {model.fields.map((f) => (
-          <div key={f.name} data-field={f.name}>
-            <dt style={{ display: 'inline', fontWeight: 600 }}>{f.label}: </dt>
-            <dd style={{ display: 'inline', margin: 0 }}>{f.text}</dd>
-          </div>
-        ))}
-      </dl>
       {model.images.map((f) => {
         const files = attachments(definition, f.name);
         return (
@@ -115,56 +101,6 @@ function Sheet({ model, lang, definition, attachments }: SheetProps) {
           </figure>
         );
       })}
-      {model.tables.map((table) => (
-        <section key={table.name} aria-label={table.label}>
-          <h3>{table.label}</h3>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>{t('print.row')}</th>
-                {table.columns.map((c) => (
-                  <th key={c.name}>{c.label}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((cells, i) => (
-                <tr key={i}>
-                  <td className={styles.num}>{localDigits(String(i + 1), lang)}</td>
-                  {cells.map((text, j) => (
-                    <td
-                      key={table.columns[j]!.name}
-                      className={table.columns[j]!.numeric ? styles.num : undefined}
-                    >
-                      {text}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ))}
-      {model.totals.length > 0 && (
-        <table className={`${styles.table} ${styles.totals}`} aria-label={t('print.totals')}>
-          <tbody>
-            {model.totals.map((f) => (
-              <tr key={f.name} data-field={f.name}>
-                <th scope="row">{f.label}</th>
-                <td className={styles.num}>{f.text}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {model.words && (
-        <p className={styles.words} data-field="amountInWords">
-          {t('print.amountInWords')}: {model.words}
-        </p>
-      )}
-      <footer>
-        {t('print.printedAt')}: {formatDate(todayIso(), lang)}
-      </footer>
     </>
   );
 }
@@ -173,48 +109,99 @@ export function PrintView(props: PrintViewProps) {
   const { definition, client, clientFor, id, lang, onPrint, onBack, part } = props;
   const attachments = props.attachments ?? createAttachmentsClient;
   usePrintCss();
+  useSheetCss();
   const { t } = useTranslation();
   const styles = useStyles();
-  const doc = usePrintDocument(definition, client, clientFor, id);
-  const model = useMemo(
-    () => (doc.state === 'ready' ? printModel(definition, doc.row, doc.texts, lang) : null),
-    [doc, definition, lang],
+  const [formatName, setFormatName] = useState(props.format);
+  const format = useMemo(() => printFormatOf(definition, formatName), [definition, formatName]);
+  const doc = usePrintDocument(
+    definition,
+    format,
+    client,
+    clientFor,
+    id,
+    lang,
+    props.company ?? loadPrintCompany,
   );
   if (doc.state === 'loading') return <Spinner label={t('print.loading')} />;
-  if (!model)
+  if (doc.state === 'failed')
     return (
       <MessageBar intent="error" role="alert">
         <MessageBarBody>{t('print.notFound')}</MessageBarBody>
       </MessageBar>
     );
+  const body = (
+    <>
+      <PrintSheet model={doc.sheet} next={part === 'next'} />
+      {format.name === 'generic' && (
+        <Images model={doc.generic} definition={definition} attachments={attachments} />
+      )}
+    </>
+  );
   if (part)
     return (
-      <article
-        className={part === 'next' ? `${styles.sheet} ${styles.pageBreak}` : styles.sheet}
-        dir={lang === 'fa' ? 'rtl' : 'ltr'}
-        lang={lang}
-        data-print-id={id}
-      >
-        <Sheet model={model} lang={lang} definition={definition} attachments={attachments} />
-      </article>
+      <div data-print-id={id} className={styles.sheet}>
+        {body}
+      </div>
     );
   return (
-    <article className={`${PRINT_CLASS} ${styles.sheet}`} dir={lang === 'fa' ? 'rtl' : 'ltr'} lang={lang}>
-      <PrintButtons onPrint={onPrint} onBack={onBack} />
-      <Sheet model={model} lang={lang} definition={definition} attachments={attachments} />
-    </article>
+    <div className={`${PRINT_CLASS} ${styles.sheet}`} data-print-id={id}>
+      <PrintButtons
+        onPrint={onPrint}
+        onBack={onBack}
+        definition={definition}
+        ids={[id]}
+        format={format.name}
+        onFormat={setFormatName}
+        lang={lang}
+      />
+      {body}
+    </div>
   );
 }
 
-/** The Print and Back buttons above the sheet (not printed). */
-export function PrintButtons({ onPrint, onBack }: Pick<PrintViewProps, 'onPrint' | 'onBack'>) {
+interface ButtonsProps extends Pick<PrintViewProps, 'onPrint' | 'onBack' | 'definition' | 'lang'> {
+  ids: number[];
+  format: string;
+  onFormat?: (name: string) => void;
+}
+
+/** Print, PDF (the server's), the format when there are several, and Back (not printed). */
+export function PrintButtons({ onPrint, onBack, definition, ids, format, onFormat, lang }: ButtonsProps) {
   const { t } = useTranslation();
+  const styles = useStyles();
+  const [failed, setFailed] = useState(false);
+  const formats = printFormatsOf(definition);
+  const pdf = async () => {
+    setFailed(false);
+    try {
+      const blob = await downloadPrintPdf(definition, ids, format === 'generic' ? undefined : format);
+      window.open(URL.createObjectURL(blob), '_blank');
+    } catch {
+      setFailed(true);
+    }
+  };
   return (
-    <div className={NO_PRINT} style={{ display: 'flex', gap: '8px' }}>
+    <div className={`${NO_PRINT} ${styles.buttons}`}>
       <Button appearance="primary" onClick={() => (onPrint ?? (() => window.print()))()}>
         {t('print.button')}
       </Button>
+      <Button onClick={() => void pdf()}>{t('printFormat.pdf')}</Button>
+      {formats.length > 1 && onFormat && (
+        <Select aria-label={t('printFormat.format')} value={format} onChange={(_e, d) => onFormat(d.value)}>
+          {formats.map((f) => (
+            <option key={f.name} value={f.name}>
+              {localText(f.title, lang)}
+            </option>
+          ))}
+        </Select>
+      )}
       {onBack && <Button onClick={onBack}>{t('print.back')}</Button>}
+      {failed && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{t('printFormat.pdfFailed')}</MessageBarBody>
+        </MessageBar>
+      )}
     </div>
   );
 }
@@ -230,7 +217,14 @@ export function MultiPrintView(props: Omit<PrintViewProps, 'id' | 'part'> & { id
   const styles = useStyles();
   return (
     <div className={`${PRINT_CLASS} ${styles.many}`} data-print-many={ids.length}>
-      <PrintButtons onPrint={onPrint} onBack={onBack} />
+      <PrintButtons
+        onPrint={onPrint}
+        onBack={onBack}
+        definition={rest.definition}
+        lang={rest.lang}
+        ids={ids}
+        format={printFormatOf(rest.definition, rest.format).name}
+      />
       {ids.map((id, i) => (
         <PrintView key={id} {...rest} id={id} part={i === 0 ? 'first' : 'next'} />
       ))}

@@ -1,41 +1,53 @@
-/** Loads the row to print (Print, which needs the print permission; Get for clients without it) and the display texts of its lookups (Get on each looked-up entity). */
+/**
+ * Loads what a print needs: the row (Print, which needs the print permission; Get for clients
+ * without it), the rows its lookups name and those the format shows (Get of each entity, so the
+ * server's permissions, row scope and field modes apply) and the company header, then builds the
+ * sheet (runtime/shared/print/sheetModel.ts) the server's PDF builds too.
+ */
+import { useTranslation } from 'react-i18next';
 import { useLoad } from '../hooks/useLoad';
 import type { EntityClient } from '../../runtime/entity/types';
-import type { EntityDefinition, EntityRow } from '../../runtime/shared/definition';
-import { lookupIds, textKey, type LookupTexts } from './printData';
+import type { EntityDefinition, Lang } from '../../runtime/shared/definition';
+import { todayIso } from '../../runtime/shared/jalali';
+import type { PrintCompany, PrintFormat } from '../../runtime/shared/printFormat';
+import { loadLookups } from '../../runtime/shared/print/loadPrint';
+import { printModel, type PrintModel } from '../../runtime/shared/print/printData';
+import { sheetLabels, sheetModel, type SheetModel } from '../../runtime/shared/print/sheetModel';
 
 export type PrintState =
-  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; row: EntityRow; texts: LookupTexts };
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sheet: SheetModel; generic: PrintModel };
 
 export function usePrintDocument(
   definition: EntityDefinition,
+  format: PrintFormat,
   client: Pick<EntityClient, 'get' | 'print'>,
   clientFor: ((entityKey: string) => Pick<EntityClient, 'get'>) | undefined,
   id: number,
+  lang: Lang,
+  company: () => Promise<PrintCompany>,
 ): PrintState {
+  const { t } = useTranslation();
   const load = useLoad(async () => {
     const row = await (client.print ? client.print(id) : client.get(id));
-    const texts: LookupTexts = new Map();
-    const wanted = [...lookupIds(definition, row)].flatMap(([entity, ids]) =>
-      [...ids].map((v) => ({ entity, id: v })),
-    );
-    await Promise.all(
-      wanted.map(async ({ entity, id: ref }) => {
-        const target = Object.values(definition.fields)
-          .concat(...Object.values(definition.children ?? {}).map((c) => Object.values(c.fields)))
-          .find((m) => m.lookup?.entity === entity)?.lookup;
-        if (!target || !clientFor) return;
-        try {
-          const other = await clientFor(entity).get(ref);
-          const text = other[target.displayField];
-          if (text != null) texts.set(textKey(entity, ref), String(text));
-        } catch {
-          // shown as the id
-        }
-      }),
-    );
-    return { row, texts };
-  }, [definition, client, clientFor, id]);
+    const fetch = async (entity: string, ref: number) =>
+      clientFor ? await clientFor(entity).get(ref) : null;
+    const [{ texts, rows }, header] = await Promise.all([
+      loadLookups(definition, format, row, fetch),
+      company(),
+    ]);
+    const sheet = sheetModel({
+      definition,
+      format,
+      row,
+      texts,
+      rows,
+      company: header,
+      lang,
+      labels: sheetLabels((key) => t(key)),
+      today: todayIso(),
+    });
+    return { sheet, generic: printModel(definition, row, texts, lang) };
+  }, [definition, format, client, clientFor, id, lang, company, t]);
   if (load.data) return { state: 'ready', ...load.data };
   return load.failed ? { state: 'failed' } : { state: 'loading' };
 }

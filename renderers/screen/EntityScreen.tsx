@@ -47,6 +47,7 @@ import {
   type LifecycleAction,
 } from './lifecycle';
 import type { CancelDialogProps } from './CancelDialog';
+import type { ImportWizardProps } from './ImportWizard';
 import type { FormModalProps, FormMode } from './FormModal';
 import type { HistoryDialogProps } from '../history/HistoryDialog';
 import {
@@ -55,6 +56,7 @@ import {
   loadCancelDialog,
   loadForm,
   loadHistoryDialog,
+  loadImportWizard,
   loadPart,
   loadSavedViewsMenu,
   prefetchForm,
@@ -112,6 +114,10 @@ function withListTexts(fresh: EntityRow, listed: EntityRow): EntityRow {
   }
   return out;
 }
+
+/** Hands the import wizard to `set` once its chunk is here (lazyParts). */
+const withImporter = (set: (c: ComponentType<ImportWizardProps>) => void) =>
+  void loadPart(loadImportWizard, false).then((c) => c && set(c));
 
 export function EntityScreen({
   definition,
@@ -246,6 +252,8 @@ export function EntityScreen({
   };
   const onFirstRows = useCallback(() => {
     prefetchForm(definition, lang);
+    // the shell's deferred parts (the notification bell, src/shell/ShellHeader.tsx) may load now
+    dispatchEvent(new Event('erp:firstrows'));
     // once prefetched (idle), the real views button replaces the placeholder
     void loadSavedViewsMenu().then(
       (found) => setViewsMenu(() => found),
@@ -330,6 +338,15 @@ export function EntityScreen({
     void openFromRef.current(fromId);
     onOpened?.();
   }, [fromId, onOpened]);
+
+  // ---- import from a file (ImportWizard, lazy): on the button, or a job still running at reload ----
+  const [Importer, setImporter] = useState<ComponentType<ImportWizardProps> | null>(null);
+  const openImport = () => withImporter((c) => setImporter(() => c));
+  useEffect(() => {
+    // the running job's id, as ImportWizard keeps it (importJobKey)
+    if (permissions.import && sessionStorage.getItem(`import-job:${entityKey}`))
+      withImporter((c) => setImporter(() => c));
+  }, [permissions.import, entityKey]);
 
   // ---- the document lifecycle (lifecycle.ts): Finalise / Cancel / Amend of one row ----
   const [cancelling, setCancelling] = useState<EntityRow | null>(null);
@@ -493,6 +510,7 @@ export function EntityScreen({
           onDelete={() => void remove()}
           onRefresh={refresh}
           onExport={(format) => void exportRows(format)}
+          onImport={openImport}
           exporting={exporting}
           links={links}
           actions={actions}
@@ -583,6 +601,16 @@ export function EntityScreen({
           permissions={permissions}
           onLifecycle={(action, row) => void runLifecycle(action, row)}
           onOpenRecord={(id) => void openRow({ id, version: 0 })}
+        />
+      )}
+      {Importer && (
+        <Importer
+          definition={definition}
+          lang={lang}
+          onClose={() => {
+            setImporter(null);
+            refresh();
+          }}
         />
       )}
       {cancelling && CancelDialog && (

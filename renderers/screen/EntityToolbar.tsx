@@ -33,6 +33,8 @@ export interface EntityToolbarProps {
   onRefresh: () => void;
   /** Export of the rows the grid's filter selects (menu shown only with the export permission). */
   onExport?: (format: ExportFormat) => void;
+  /** Opens the import wizard (shown only with the import permission). */
+  onImport?: () => void;
   /** True while an export is being produced (the menu button is disabled). */
   exporting?: boolean;
   /** Print view of the selected row (shown only with the print permission). */
@@ -60,6 +62,7 @@ export function EntityToolbar({
   onDelete,
   onRefresh,
   onExport,
+  onImport,
   exporting = false,
   links = [],
   actions = [],
@@ -151,6 +154,11 @@ export function EntityToolbar({
           onKeyDown={onExportKey}
         >
           {t('toolbar.export')}
+        </ToolbarButton>
+      )}
+      {permissions.import && (
+        <ToolbarButton appearance="subtle" onClick={onImport}>
+          {t('import.button')}
         </ToolbarButton>
       )}
       {menu && onExport && <menu.Menu target={menu.target} onExport={onExport} onClose={closeMenu} />}

@@ -42,6 +42,8 @@ export const loadSavedViewsMenu = part(async () => (await import('./SavedViewsMe
 export const loadBulkBar = part(async () => (await import('./BulkBar')).BulkBar);
 /** A document's cancel dialog (asks the reason): on the user's «ابطال» only. */
 export const loadCancelDialog = part(async () => (await import('./CancelDialog')).CancelDialog);
+/** The import wizard (docs/import.md): on the user's «ورود از فایل», or a job running at reload. */
+export const loadImportWizard = part(async () => (await import('./ImportWizard')).ImportWizard);
 
 /** The form modal with the definition's validators loaded (a failure there the form shows). */
 export async function loadForm(definition: EntityDefinition) {

@@ -6,6 +6,7 @@
 
 export type Lang = 'fa' | 'en';
 
+import type { PrintFormat } from './printFormat';
 import type { FieldKind } from './fieldKinds/kinds';
 import type { RuleSet } from './rules';
 import type { StockDefinition } from './stock';
@@ -16,6 +17,8 @@ import type { CreditDefinition } from './credit';
 import type { SourceDefinition } from './chain';
 import type { KeptDefinition } from './kept';
 import type { TaxDefinition } from './tax';
+import type { FormLayout } from './layout';
+import type { AutomationDefinition } from './automation';
 
 /** Vendor and customer users are tied to one party row (spec section 1: isVendor, isCustomer). */
 export type PartyKind = 'vendor' | 'customer';
@@ -199,6 +202,8 @@ export interface EntityDefinition {
   schema: EntityDataSchema;
   fields: Record<string, FieldMeta>;
   uiSchema?: Record<string, unknown>;
+  /** The form's tabs, sections and rows (./layout.ts, docs/lowcode-layout.md); absent: the plain grid. */
+  layout?: FormLayout;
   list: ListSettings;
   /**
    * Row scoping: the field tying a row to a vendor/customer party. `partyEditable`: the fields a
@@ -308,6 +313,15 @@ export interface EntityDefinition {
    * they were when it became final.
    */
   kept?: KeptDefinition;
+  /** One row's name for printed titles («فاکتور فروش»); default: `title` made singular (printFormat.ts). */
+  recordTitle?: LocalText;
+  /** How a row is printed (runtime/shared/printFormat.ts, docs/print.md); absent: the generic format. */
+  printFormats?: PrintFormat[];
+  /**
+   * What happens on the document's events (runtime/shared/automation.ts, docs/automations.md): set
+   * a field, create a related document, notify a role or user, call a webhook endpoint by name.
+   */
+  automations?: AutomationDefinition[];
   /**
    * Set by Meta/Entity/GetDefinition: same-origin URLs of the standalone validator modules of the
    * schemas as sent (record, and each child table by name); see runtime/shared/validatorRuntime.ts.
@@ -451,7 +465,9 @@ export function localText(text: LocalText | undefined, lang: Lang): string {
   return text[lang] ?? text.fa;
 }
 
-export type EntityAction = 'view' | 'create' | 'edit' | 'delete' | 'export' | 'print' | 'finalise' | 'cancel';
+/** `import`: rows read from a spreadsheet through the write path (server/imports, docs/import.md). */
+export type EntityAction =
+  'view' | 'create' | 'edit' | 'delete' | 'export' | 'print' | 'finalise' | 'cancel' | 'import';
 export const ENTITY_ACTIONS: readonly EntityAction[] = [
   'view',
   'create',
@@ -461,6 +477,7 @@ export const ENTITY_ACTIONS: readonly EntityAction[] = [
   'print',
   'finalise',
   'cancel',
+  'import',
 ];
 
 /** Answer of Security/Permission/GetEntityPermissions. */

@@ -47,6 +47,8 @@ export interface ReportEntity {
   key: string;
   title: string;
   fields: { name: string; label: string; kind: 'text' | 'number' | 'date' | 'boolean' }[];
+  /** Fields of its document lines, named `child.field` (the report builder, Report/Build). */
+  lineFields?: { name: string; label: string; kind: 'text' | 'number' | 'date' | 'boolean' }[];
 }
 
 export type FieldDiff = Record<string, [unknown, unknown]>;

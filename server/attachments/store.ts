@@ -5,7 +5,7 @@ import { parseAttachmentIds, safeFileName, type AttachmentInfo } from '../../run
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
-import { scopeCondition } from '../entities/scope';
+import { rowAccessCondition } from '../entities/scope';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { attachmentFields } from './cleanup';
 import type { AttachmentsTable } from './table';
@@ -100,7 +100,7 @@ export async function mayRead(
     .selectFrom(entity.table)
     .select(file.field)
     .where('id', '=', Number(file.row_id));
-  const scope = scopeCondition(entity, user);
+  const scope = await rowAccessCondition(ctx.db, entity, user);
   if (scope) query = query.where(scope);
   const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
   return row !== undefined && parseAttachmentIds(row[file.field]).includes(Number(file.id));

@@ -5,10 +5,13 @@ import { managementMigration } from '../management/migration';
 import { attachmentRowsMigration, attachmentsMigration } from '../attachments/migration';
 import { scrubTemporaryPasswords } from '../auth/scrubMigration';
 import { gridViewsMigration } from '../gridViews/migration';
+import { rolesMigration } from '../security/rolesMigration';
 import { lifecyclePermissionsMigration } from '../security/lifecycleMigration';
 import { numberingMigration } from '../numbering/migration';
 import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
 import { stockMigration } from '../inventory/stockTables';
+import { automationsMigration } from '../automations/tables';
+import { importMigration } from '../imports/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -175,6 +178,9 @@ class InCodeProvider implements MigrationProvider {
       '0011_ledger': ledgerMigration(this.dialect),
       '0012_ledger_account_daily': ledgerAccountDailyMigration(),
       '0013_stock': stockMigration(this.dialect),
+      '0014_roles_row_rules': rolesMigration(),
+      '0015_automations': automationsMigration(this.dialect),
+      '0016_import': importMigration(),
     };
   }
 }

@@ -27,6 +27,8 @@ export interface RolePermissionsTable {
   /** Migration 0009_lifecycle_permissions. */
   can_finalise: number;
   can_cancel: number;
+  /** Migration 0016_import. */
+  can_import: number;
 }
 
 export interface MenuAccessTable {
@@ -103,6 +105,28 @@ export interface MenuLayoutTable {
   hidden: number;
 }
 
+/** Migration 0014_roles_row_rules (server/security/rolesMigration.ts). */
+export interface RolesTable {
+  key: string;
+  label_fa: string;
+  label_en: string;
+  description: string;
+}
+
+/** A role's row rules on an entity (runtime/shared/rowRules.ts), `rules` as JSON text. */
+export interface RowRulesTable {
+  role: string;
+  entity: string;
+  rules: string;
+}
+
+/** A user's attribute (branch, warehouse…) row rules compare with. */
+export interface UserAttributesTable {
+  user_id: number;
+  name: string;
+  value: string;
+}
+
 export interface SystemTables {
   users: UsersTable;
   role_permissions: RolePermissionsTable;
@@ -115,6 +139,9 @@ export interface SystemTables {
   definition_versions: DefinitionVersionsTable;
   field_permissions: FieldPermissionsTable;
   menu_layout: MenuLayoutTable;
+  roles: RolesTable;
+  row_rules: RowRulesTable;
+  user_attributes: UserAttributesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

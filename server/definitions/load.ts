@@ -13,11 +13,14 @@ import { unsafeOperations, type RuleSet } from '../../runtime/shared/rules';
 import { PROJECT_ROOT } from '../config';
 import { t } from '../i18n';
 import { safetyProblems } from './safety';
+import { layoutProblems } from '../../runtime/shared/layout';
 import { aggregateProblems } from '../entities/aggregates';
 import { postingLookupProblems } from './postingCheck';
 import { creditLookupProblems } from './creditCheck';
 import { chainLookupProblems } from './chainCheck';
 import { taxLookupProblems } from './taxCheck';
+import { automationLookupProblems } from './automationCheck';
+import { printFormatProblems } from '../../runtime/shared/printFormat';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -113,6 +116,10 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
     if (meta.initialFrom && !meta.lookup) problems.push(`/fields/${name}/initialFrom: only a lookup field`);
   for (const p of safetyProblems(def))
     problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
+  // the form's tabs and sections name fields and child tables of the entity, each once (runtime/shared/layout.ts)
+  for (const p of layoutProblems(def))
+    problems.push(`${p.path}: ${t(lang, `formLayout.check.${p.key}`, p.params)}`);
+  problems.push(...printFormatProblems(def).map((p) => `/${p}`));
   return problems;
 }
 
@@ -235,6 +242,7 @@ export function loadDefinitions(dir = join(PROJECT_ROOT, 'schemas')): EntityDefi
       ...creditLookupProblems(expanded, defOf),
       ...chainLookupProblems(expanded, defOf),
       ...taxLookupProblems(expanded, defOf),
+      ...automationLookupProblems(expanded, defOf),
     ];
     if (problems.length)
       throw new DefinitionError(

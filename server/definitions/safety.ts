@@ -17,6 +17,7 @@ import { declaredPostings, postingProblems } from './postingCheck';
 import { creditExpressions, creditProblems } from './creditCheck';
 import { chainProblems } from './chainCheck';
 import { taxProblems } from './taxCheck';
+import { automationExpressions, automationProblems } from './automationCheck';
 
 export interface SafetyProblem {
   path: string;
@@ -188,6 +189,8 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
   out.push(...chainProblems(def));
   // each line's VAT and the values a document keeps (./taxCheck.ts)
   out.push(...taxProblems(def));
+  // what happens on the document's events (./automationCheck.ts)
+  out.push(...automationProblems(def));
   // every expression tried over no data, all within one run's budget (a publish holds the loop ≤ ~50 ms)
   const trial: Trial = { spent: false };
   withinRuleBudget(() => {
@@ -196,6 +199,7 @@ export function safetyProblems(def: EntityDefinition): SafetyProblem[] {
       ruleSetProblems(`/children/${name}/rules`, child.rules, out, trial);
     for (const [at, expr] of stockExpressions(def)) exprProblems(at, expr, out, trial);
     for (const [at, expr] of creditExpressions(def)) exprProblems(at, expr, out, trial);
+    for (const [at, expr] of automationExpressions(def)) exprProblems(at, expr, out, trial);
     for (const { path, posting } of declaredPostings(def))
       posting.lines.forEach((line, i) => {
         for (const part of ['debit', 'credit', 'when'] as const)

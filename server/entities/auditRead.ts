@@ -6,6 +6,7 @@ import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { notFound } from '../http/errors';
 import { partyKind } from '../security/permissions';
+import { rowRulesFor } from '../security/rowRules';
 import { scopedFor } from '../../runtime/shared/scope';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { lineFieldsOf, stripLineChanges } from '../security/lineFields';
@@ -34,9 +35,10 @@ export async function readAudit(
   id: number,
   lang: Lang,
 ): Promise<AuditEntry[]> {
-  // a vendor/customer reads the history of rows in its own scope only (and never of deleted ones)
+  // a vendor/customer, or a user held by row rules, reads the history of rows it may read only
+  // (and never of deleted ones)
   const kind = partyKind(user);
-  if (scopedFor(entity.def, kind)) {
+  if (scopedFor(entity.def, kind) || (await rowRulesFor(ctx.db, entity, user))) {
     const q = await listQuery(
       ctx,
       entity,

@@ -12,7 +12,7 @@ import { columnsOf } from './columns';
 import { filterConditions, hiddenFieldError, listError } from './filters';
 import { readCondition, unqueryableFields } from './readAccess';
 import { entityPeriod, periodCondition, type SelectedPeriod } from './period';
-import { scopeCondition } from './scope';
+import { rowAccessCondition } from './scope';
 import { lookupSortExpr } from './lookupSort';
 import { searchCondition } from './search';
 import { toApiRow, type Row } from './rows';
@@ -52,7 +52,7 @@ export async function listQuery(
   if (search) conditions.push(search);
   const period = periodCondition(entity, await entityPeriod(ctx, entity, selectedYear, lang));
   if (period) conditions.push(period);
-  const scope = scopeCondition(entity, user);
+  const scope = await rowAccessCondition(ctx.db, entity, user);
   if (scope) conditions.push(scope);
   const readable = await readCondition(ctx, entity, user);
   if (readable) conditions.push(readable);

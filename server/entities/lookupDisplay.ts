@@ -13,7 +13,7 @@ import type { Untyped } from '../db/untyped';
 import { permissionsByEntity } from '../security/permissions';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { ID_MAX } from './columns';
-import { scopeCondition } from './scope';
+import { rowAccessCondition } from './scope';
 import type { Row } from './rows';
 
 /** The text shown for a looked-up row whose display field is hidden from the caller. */
@@ -40,7 +40,7 @@ export async function lookupTexts(
     .selectFrom(target.table)
     .select(['id', (hidden ? sql`null` : sql.ref(displayField)).as('text')])
     .where('id', 'in', wanted);
-  const scope = scopeCondition(target, user);
+  const scope = await rowAccessCondition(ctx.db, target, user);
   if (scope) q = q.where(scope);
   const found = (await q.execute()) as { id: unknown; text: unknown }[];
   for (const f of found) {

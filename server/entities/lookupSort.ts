@@ -11,7 +11,7 @@ import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import { permissionsByEntity } from '../security/permissions';
 import { readCondition, unqueryableFields } from './readAccess';
-import { scopeCondition } from './scope';
+import { rowAccessCondition } from './scope';
 
 /** Alias of the looked-up table inside the subquery (the outer table is named by its table name). */
 const INNER = 'lk';
@@ -29,9 +29,10 @@ export async function lookupSortExpr(
   if (!(await permissionsByEntity(ctx, user)).get(target.key)?.view) return null;
   if ((await unqueryableFields(ctx, target, user)).has(lookup.displayField)) return null;
   // the row rules of the looked-up entity: their unqualified columns name the inner table
-  const rules = [scopeCondition(target, user), await readCondition(ctx, target, user)].filter(
-    (c) => c !== null,
-  );
+  const rules = [
+    await rowAccessCondition(ctx.db, target, user),
+    await readCondition(ctx, target, user),
+  ].filter((c) => c !== null);
   const where = [sql`${sql.ref(`${INNER}.id`)} = ${sql.ref(`${entity.table}.${name}`)}`, ...rules];
   return sql`(select ${sql.ref(`${INNER}.${lookup.displayField}`)} from ${sql.table(target.table)} as ${sql.id(INNER)} where ${sql.join(where, sql` and `)})`;
 }

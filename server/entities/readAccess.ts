@@ -5,7 +5,7 @@
  *   on one finds its values by bisection);
  * - the audit trail screen (management.auditLog, a view over audit_log) shows only entries of
  *   entities the caller may view (and, for a vendor/customer user, none of the entities scoped to
- *   its kind), with the diffs of the fields hidden from the caller left out, as GetAudit does;
+ *   its kind, and none of the entities its roles' row rules hold), with the diffs of the fields hidden from the caller left out, as GetAudit does;
  *   its `changes` text cannot be filtered or sorted on while the role has hidden fields anywhere.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -16,6 +16,7 @@ import { cached } from '../security/accessCache';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { partyKind, permissionsByEntity } from '../security/permissions';
 import { scopedFor } from '../../runtime/shared/scope';
+import { rowRulesFor } from '../security/rowRules';
 import type { Row } from './rows';
 
 export const AUDIT_LOG = 'management.auditLog';
@@ -31,7 +32,8 @@ async function auditableKeys(ctx: AppContext, user: CurrentUser): Promise<Set<st
   for (const [key, p] of perms) {
     if (!p.view) continue;
     const entity = ctx.registry.byEntityKey(key);
-    if (!entity || scopedFor(entity.def, kind)) continue;
+    // entities whose rows it reads in part (party scope, row rules): none of their entries
+    if (!entity || scopedFor(entity.def, kind) || (await rowRulesFor(ctx.db, entity, user))) continue;
     out.add(key);
   }
   return out;

@@ -24,7 +24,7 @@ import type { Untyped } from '../db/untyped';
 import type { Lines } from './document';
 import { businessError } from './document';
 import type { Row } from './rows';
-import { scopeCondition } from './scope';
+import { rowAccessCondition } from './scope';
 
 /** Ids per `IN (...)` list: well under both databases' limits on bound parameters. */
 const IDS_PER_QUERY = 5000;
@@ -53,10 +53,12 @@ export async function existingIds(
   target: Entity,
   user: CurrentUser | null,
   ids: number[],
+  /** false: the row rules of the user's roles left out (an effect's writes). */
+  rules = true,
 ): Promise<Set<number>> {
   const found = new Set<number>();
   const asked = ids.filter((id) => id >= 1 && id <= MAX_ROW_ID);
-  const scope = scopeCondition(target, user);
+  const scope = await rowAccessCondition(db, target, user, rules);
   for (let at = 0; at < asked.length; at += IDS_PER_QUERY) {
     let q = db
       .selectFrom(target.table)
@@ -81,6 +83,7 @@ export async function checkReferences(
   values: Row,
   lines: Lines,
   lang: Lang,
+  rules = true,
 ): Promise<void> {
   const wanted = new Map<string, Set<number>>();
   const uses: { at: LookupField; value: number; index?: number }[] = [];
@@ -101,7 +104,7 @@ export async function checkReferences(
   const found = new Map<string, Set<number>>();
   for (const [key, ids] of wanted) {
     const target = ctx.registry.byEntityKey(key);
-    found.set(key, target ? await existingIds(ctx, db, target, user, [...ids]) : new Set());
+    found.set(key, target ? await existingIds(ctx, db, target, user, [...ids], rules) : new Set());
   }
   const fields: ServerMessage[] = [];
   const cells: TableMessage[] = [];

@@ -61,6 +61,15 @@ export async function designerPlugin(app: FastifyInstance): Promise<void> {
     if (!entity) throw notFound();
     const versions = await versionsOf(ctx.db, entity.key);
     const active = versions.find((v) => v.active);
+    // the publisher named as people know them (display name), not by the user's id
+    const ids = [...new Set(versions.flatMap((v) => (v.publishedBy === null ? [] : [v.publishedBy])))];
+    const names = new Map(
+      ids.length
+        ? (
+            await ctx.db.selectFrom('users').select(['id', 'display_name']).where('id', 'in', ids).execute()
+          ).map((r) => [Number(r.id), r.display_name] as const)
+        : [],
+    );
     return {
       definition: withoutValidators(entity.def),
       source: active ? 'database' : 'file',
@@ -69,6 +78,7 @@ export async function designerPlugin(app: FastifyInstance): Promise<void> {
         version: v.version,
         publishedAt: v.publishedAt,
         publishedBy: v.publishedBy,
+        publishedByName: v.publishedBy === null ? null : (names.get(v.publishedBy) ?? null),
         comment: v.comment,
       })),
     };

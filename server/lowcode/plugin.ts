@@ -10,6 +10,7 @@ import type { SystemTables } from '../db/types';
 import { Registry } from '../definitions/registry';
 import { securityAdminPlugin } from '../security/admin';
 import { usersPlugin } from '../security/users';
+import { rolesPlugin } from '../security/roles';
 import { designerPlugin } from './designer';
 import { files } from './publish';
 import { definitionsInForce } from './store';
@@ -54,6 +55,7 @@ export async function syncPseudoPermissions(db: Kysely<SystemTables>): Promise<v
           can_print: 1,
           can_finalise: 1,
           can_cancel: 1,
+          can_import: 1,
         })
         .execute();
   }
@@ -75,4 +77,5 @@ export async function lowcodePlugin(app: FastifyInstance): Promise<void> {
   await designerPlugin(app);
   await securityAdminPlugin(app);
   await usersPlugin(app);
+  await rolesPlugin(app);
 }

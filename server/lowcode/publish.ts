@@ -24,6 +24,7 @@ import { postingDataProblems, postingLookupProblems } from '../definitions/posti
 import { creditDataProblems, creditLookupProblems } from '../definitions/creditCheck';
 import { chainLookupProblems } from '../definitions/chainCheck';
 import { taxLookupProblems } from '../definitions/taxCheck';
+import { automationLookupProblems } from '../definitions/automationCheck';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
@@ -83,6 +84,7 @@ export function checkDefinition(
     ...creditLookupProblems(expanded, defOf),
     ...chainLookupProblems(expanded, defOf),
     ...taxLookupProblems(expanded, defOf),
+    ...automationLookupProblems(expanded, defOf),
   ])
     problems.push({ path: p.path, message: t(lang, `designerCheck.${p.key}`, p.params) });
   // the documents made from this one keep finding what their `source` names (docs/chain.md)

@@ -8,7 +8,9 @@
  *   without one it is refused (403);
  * - a row field drawn from a field of the entity hidden from the caller's role (the source's
  *   `reads`) is left out of the definition, the rows, the totals and the file; a parameter that
- *   would filter on such a field is refused (400 naming it).
+ *   would filter on such a field is refused (400 naming it);
+ * - a user whose roles have row rules (docs/security.md) runs only `entity.rows` reports (GetList's
+ *   query, the rules inside it); ledger and stock sources sum every document's entries: 403.
  */
 import type { Lang } from '../../runtime/shared/definition';
 import type { ReportDefinition } from '../../runtime/shared/reportDefinition';
@@ -20,11 +22,15 @@ import { forbidden, unknownEntity } from '../http/errors';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { reportSlotKey } from '../security/menuLayout';
 import { menuAccess, partyKind, permissionsByEntity } from '../security/permissions';
+import { hasRowRules } from '../security/rowRules';
 import type { ReportSource } from './source';
 import { SOURCES } from './sources';
 
 /** The field of a party row holding its detail account (accounting.detailAccount). */
 export const PARTY_DETAIL_FIELD = 'detailAccount';
+
+/** The source listing the entity's own rows with GetList's query (row scope and row rules in it). */
+const ROWS_SOURCE = 'entity.rows';
 
 export interface ReportAccess {
   entity: Entity;
@@ -65,6 +71,7 @@ export async function mayOpen(
   perms?: Awaited<ReturnType<typeof permissionsByEntity>>,
 ): Promise<boolean> {
   const all = perms ?? (await permissionsByEntity(ctx, user));
+  if (def.source !== ROWS_SOURCE && (await hasRowRules(ctx.db, user))) return false;
   const kind = partyKind(user);
   if (!kind)
     return (
@@ -101,6 +108,10 @@ export async function reportAccess(
       if (!p?.view || !p[action]) throw forbidden();
     }
   }
+  // a source reading ledgers or stock sums the entries of every document that fed them (a stock
+  // move outside the caller's warehouse rule, a voucher outside its branch rule): it cannot hold
+  // row rules, so a user whose roles have any is refused it; `entity.rows` holds them (GetList)
+  if (source.name !== ROWS_SOURCE && (await hasRowRules(ctx.db, user))) throw forbidden();
   const hiddenEntityFields = hiddenOf(await fieldModes(ctx, user, entity));
   const hidden = new Set(
     source.fields(def.options ?? {}).filter((f) => source.reads(f).some((r) => hiddenEntityFields.has(r))),

@@ -125,7 +125,9 @@ export async function applyParams(
       throw new HttpError(400, 'BadRequest', [
         fieldMessage(lang, name, 'errors.ReportParamUnknown', { name }),
       ]);
-  const defaults = await resolveDefaults(ctx, def, lang, selectedYear);
+  // the defaults are worked out when one is used (the period holding today is a query); a
+  // selectedYear header is checked either way (400 naming an unknown period)
+  let defaults = selectedYear === null ? undefined : await resolveDefaults(ctx, def, lang, selectedYear);
   const out: Record<string, unknown> = {};
   for (const p of def.params) {
     const raw = given[p.name];
@@ -136,8 +138,10 @@ export async function applyParams(
       continue;
     }
     if (empty) {
-      if (Object.hasOwn(defaults, p.name)) out[p.name] = defaults[p.name];
-      else if (p.required) throw paramError(lang, p, 'ReportParamRequired');
+      if (p.default !== undefined) {
+        defaults ??= await resolveDefaults(ctx, def, lang, selectedYear);
+        out[p.name] = defaults[p.name];
+      } else if (p.required) throw paramError(lang, p, 'ReportParamRequired');
       continue;
     }
     const value = checked(p, raw);

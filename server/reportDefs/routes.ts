@@ -40,7 +40,7 @@ export async function reportDefinitionsPlugin(app: FastifyInstance): Promise<voi
     try {
       await gates(ctx, req, body);
       const run = await runReportDefinition(ctx, user, body, req.lang, selectedYear(req), 'export');
-      const file = await reportWorkbook(run.def, run.columns, run.result, req.lang);
+      const file = await reportWorkbook(run.def, run.columns(), run.result, req.lang);
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', reportDisposition(run.def, req.lang))

@@ -62,6 +62,7 @@ export function columnVisible(column: ReportColumn, params: Record<string, unkno
 
 function totalsOf(def: ReportDefinition, rows: SourceRow[], given: SourceRow | undefined): SourceRow {
   const out: SourceRow = {};
+  let plainRows: SourceRow[] | undefined;
   for (const c of def.columns) {
     if (!c.total) continue;
     if (given && Object.hasOwn(given, c.field)) {
@@ -72,7 +73,10 @@ function totalsOf(def: ReportDefinition, rows: SourceRow[], given: SourceRow | u
       out[c.field] = null;
       continue;
     }
-    const plain = rows.filter((r) => r[ROW_KIND_FIELD] === undefined || r[ROW_KIND_FIELD] === null);
+    // the plain rows once for every summed column
+    const plain = (plainRows ??= rows.filter(
+      (r) => r[ROW_KIND_FIELD] === undefined || r[ROW_KIND_FIELD] === null,
+    ));
     const whole = plain.every((r) => {
       const v = r[c.field];
       return v === null || v === undefined || Number.isInteger(v) || /^-?\d+$/.test(String(v));
@@ -94,8 +98,8 @@ function strip(row: SourceRow, hidden: ReadonlySet<string>): Record<string, Repo
 export interface RunAnswer {
   def: ReportDefinition;
   result: ReportResult;
-  /** Columns shown to this caller for these parameters (for the file). */
-  columns: ReportColumn[];
+  /** Columns shown to this caller for these parameters (for the file; worked out when asked). */
+  columns: () => ReportColumn[];
 }
 
 export async function runReportDefinition(
@@ -118,6 +122,6 @@ export async function runReportDefinition(
     params,
   };
   if (answer.truncated) result.truncated = true;
-  const columns = def.columns.filter((c) => !access.hidden.has(c.field) && columnVisible(c, params));
+  const columns = () => def.columns.filter((c) => !access.hidden.has(c.field) && columnVisible(c, params));
   return { def, result, columns };
 }

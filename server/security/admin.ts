@@ -1,5 +1,5 @@
 /**
- * Security/Role, Security/Permission/Get|Save, Security/MenuAccess, Security/Menu/GetLayout|SaveLayout
+ * Security/Role/List (Save and Delete: roles.ts), Security/Permission/Get|Save, Security/MenuAccess, Security/Menu/GetLayout|SaveLayout
  * (docs/lowcode-api.md). Callers need `edit` on the pseudo-entity security.permission.
  */
 import type { FastifyInstance } from 'fastify';
@@ -43,10 +43,21 @@ export async function securityAdminPlugin(app: FastifyInstance): Promise<void> {
     await allowedSecurity(ctx, user);
     const users = await ctx.db.selectFrom('users').select('role').execute();
     const perms = await ctx.db.selectFrom('role_permissions').select('role').distinct().execute();
+    const roles = await ctx.db.selectFrom('roles').selectAll().execute();
     const count = new Map<string, number>();
+    for (const r of roles) count.set(r.key, 0);
     for (const p of perms) count.set(p.role, 0);
     for (const u of users) count.set(u.role, (count.get(u.role) ?? 0) + 1);
-    return [...count].map(([role, n]) => ({ role, users: n })).sort((a, b) => a.role.localeCompare(b.role));
+    // labels and description as an admin named them (Security/Role/Save); empty: named by the key
+    const named = new Map(roles.map((r) => [r.key, r]));
+    return [...count]
+      .map(([role, n]) => {
+        const r = named.get(role);
+        const fa = r && r.label_fa !== role ? r.label_fa : '';
+        const en = r && r.label_en !== role ? r.label_en : '';
+        return { role, users: n, label: { fa, en }, description: r?.description ?? '' };
+      })
+      .sort((a, b) => a.role.localeCompare(b.role));
   });
 
   businessRoute(app, 'Security/Permission/Get', async ({ req, user, body }) => {

@@ -25,6 +25,7 @@ export function permissionRow(
     can_print: has('print'),
     can_finalise: has('finalise'),
     can_cancel: has('cancel'),
+    can_import: has('import'),
   };
 }
 
@@ -44,7 +45,9 @@ export async function syncAdminPermissions(db: Kysely<SystemTables>, registry: R
         'admin',
         e.key,
         ENTITY_ACTIONS.filter(
-          (a) => e.def.writes !== 'server' || !['create', 'edit', 'delete', 'finalise', 'cancel'].includes(a),
+          (a) =>
+            e.def.writes !== 'server' ||
+            !['create', 'edit', 'delete', 'finalise', 'cancel', 'import'].includes(a),
         ),
       ),
     );

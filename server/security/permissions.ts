@@ -16,6 +16,7 @@ const NONE: EntityPermissions = {
   print: false,
   finalise: false,
   cancel: false,
+  import: false,
 };
 
 export function partyKind(user: CurrentUser): 'vendor' | 'customer' | null {
@@ -68,6 +69,7 @@ export async function permissionsByEntity(
         print: Boolean(r.can_print),
         finalise: Boolean(r.can_finalise),
         cancel: Boolean(r.can_cancel),
+        import: Boolean(r.can_import),
       }),
     );
   }

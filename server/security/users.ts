@@ -1,5 +1,6 @@
 /**
- * Security/User/List and Security/User/Save (docs/lowcode-api.md), for holders of `edit` on
+ * Security/User/List and Security/User/Save (docs/lowcode-api.md; with the user's attributes row
+ * rules compare with, docs/security.md), for holders of `edit` on
  * security.permission. Disabling a user or setting its password revokes its refresh-token families
  * (its sessions end at the next refresh; access tokens already fail, authenticate reads the disabled flag).
  */
@@ -12,13 +13,15 @@ import { HttpError, badRequest, notFound } from '../http/errors';
 import { fieldMessage } from '../i18n';
 import { allowedSecurity } from './admin';
 import type { UserEntry } from '../../runtime/shared/users';
+import { ATTRIBUTE_NAME, USER_FIELDS } from '../../runtime/shared/rowRules';
+import type { AppContext } from '../context';
 
 type UserRow = Pick<
   UsersTable,
   'username' | 'display_name' | 'role' | 'is_vendor' | 'is_customer' | 'party_id' | 'disabled'
 > & { id: number };
 
-function answer(r: UserRow): UserEntry {
+function answer(r: UserRow, attributes: Record<string, string> = {}): UserEntry {
   return {
     id: Number(r.id),
     username: r.username,
@@ -28,7 +31,38 @@ function answer(r: UserRow): UserEntry {
     isCustomer: Boolean(r.is_customer),
     partyId: r.party_id === null ? null : Number(r.party_id),
     disabled: Boolean(r.disabled),
+    attributes,
   };
+}
+
+/** The stored attributes of users, by user id. */
+async function attributesOf(ctx: AppContext, ids?: number[]): Promise<Map<number, Record<string, string>>> {
+  let q = ctx.db.selectFrom('user_attributes').select(['user_id', 'name', 'value']);
+  if (ids) q = q.where('user_id', 'in', ids);
+  const out = new Map<number, Record<string, string>>();
+  for (const r of await q.execute()) {
+    const id = Number(r.user_id);
+    out.set(id, { ...out.get(id), [r.name]: r.value });
+  }
+  return out;
+}
+
+/** `attributes` of a User/Save body: a name → text map (numbers as text), or undefined (kept). */
+function parseAttributes(v: unknown): Record<string, string> | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) throw badRequest();
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length > 50) throw badRequest();
+  const out: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    // `id` and `partyId` are the user's own fields (rowRules.ts USER_FIELDS), never stored
+    if (!ATTRIBUTE_NAME.test(name) || (USER_FIELDS as readonly string[]).includes(name)) throw badRequest();
+    if (value === null || value === '') continue;
+    if (typeof value === 'number' && Number.isFinite(value)) out[name] = String(value);
+    else if (typeof value === 'string' && value.length <= 200) out[name] = value.trim();
+    else throw badRequest();
+  }
+  return out;
 }
 
 const NAME = /^[A-Za-z0-9_.@-]{2,64}$/;
@@ -49,7 +83,8 @@ export async function usersPlugin(app: FastifyInstance): Promise<void> {
   businessRoute(app, 'Security/User/List', async ({ user }) => {
     await allowedSecurity(ctx, user);
     const rows = await ctx.db.selectFrom('users').select(columns).orderBy('id').execute();
-    return rows.map(answer);
+    const attributes = await attributesOf(ctx);
+    return rows.map((r) => answer(r, attributes.get(Number(r.id))));
   });
 
   businessRoute(app, 'Security/User/Save', async ({ req, user, body }) => {
@@ -70,6 +105,7 @@ export async function usersPlugin(app: FastifyInstance): Promise<void> {
         throw new HttpError(417, 'WeakPassword', [fieldMessage(req.lang, 'password', 'errors.WeakPassword')]);
     }
     const disabled = body.disabled === true;
+    const attributes = parseAttributes(body.attributes);
     const values = {
       username,
       display_name: displayName.trim(),
@@ -120,11 +156,23 @@ export async function usersPlugin(app: FastifyInstance): Promise<void> {
       // disabling or a new password (an admin's reset) ends every session of the user
       if (disabled || (typeof password === 'string' && password)) await revokeUserTokens(ctx.db, id);
     }
+    if (attributes) {
+      await ctx.db.deleteFrom('user_attributes').where('user_id', '=', userId).execute();
+      const rows = Object.entries(attributes).map(([name, value]) => ({ user_id: userId, name, value }));
+      if (rows.length) await ctx.db.insertInto('user_attributes').values(rows).execute();
+    }
+    // a role no roles row names yet becomes one, named by its key until an admin labels it
+    const known = await ctx.db.selectFrom('roles').select('key').where('key', '=', role).executeTakeFirst();
+    if (!known)
+      await ctx.db
+        .insertInto('roles')
+        .values({ key: role, label_fa: role, label_en: role, description: '' })
+        .execute();
     const saved = await ctx.db
       .selectFrom('users')
       .select(columns)
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    return answer(saved);
+    return answer(saved, (await attributesOf(ctx, [userId])).get(userId));
   });
 }

@@ -22,7 +22,15 @@ export function applyWriteRule(
 ): EntityPermissions {
   const rule = def?.writes;
   if (!rule || (rule === 'admin' && role === ADMIN_ROLE)) return perms;
-  return { ...perms, create: false, edit: false, delete: false, finalise: false, cancel: false };
+  return {
+    ...perms,
+    create: false,
+    edit: false,
+    delete: false,
+    finalise: false,
+    cancel: false,
+    import: false,
+  };
 }
 
 /** 403 when the row before or after the write is one the server alone writes. */

@@ -75,8 +75,14 @@ export function parseCsv(text: string): Cell[][] {
   return rows;
 }
 
+/**
+ * How a formula cell is read: its cached result (a bank's statement), or its formula as text
+ * (`=SUM(A1:A3)`: an import of rows never takes a value the file computes, docs/import.md).
+ */
+export type FormulaCells = 'result' | 'text';
+
 /** The cells of the first sheet of an XLSX file. */
-export async function parseXlsx(data: Buffer): Promise<Cell[][]> {
+export async function parseXlsx(data: Buffer, formulas: FormulaCells = 'result'): Promise<Cell[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(data as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
@@ -85,7 +91,8 @@ export async function parseXlsx(data: Buffer): Promise<Cell[][]> {
   sheet.eachRow({ includeEmpty: true }, (r, n) => {
     const cells: Cell[] = [];
     r.eachCell({ includeEmpty: true }, (c, col) => {
-      cells[col - 1] = cellValue(c.value);
+      // c.formula: the cell's own formula, a shared one translated to this cell
+      cells[col - 1] = formulas === 'text' && c.formula ? `=${c.formula}` : cellValue(c.value);
     });
     rows[n - 1] = cells;
   });
@@ -104,9 +111,13 @@ function cellValue(v: ExcelJS.CellValue): Cell {
 }
 
 /** A file's cells by its name and first bytes: XLSX (a zip, `PK`) or CSV text. */
-export async function readTable(fileName: string, data: Buffer): Promise<Cell[][]> {
+export async function readTable(
+  fileName: string,
+  data: Buffer,
+  formulas: FormulaCells = 'result',
+): Promise<Cell[][]> {
   const zip = data.length >= 2 && data[0] === 0x50 && data[1] === 0x4b;
-  if (zip || /\.xlsx$/i.test(fileName)) return parseXlsx(data);
+  if (zip || /\.xlsx$/i.test(fileName)) return parseXlsx(data, formulas);
   return parseCsv(data.toString('utf8'));
 }
 

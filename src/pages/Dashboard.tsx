@@ -3,6 +3,7 @@
  * schemas/dashboard/ definitions; only widgets over entities the user may view) and the menu's
  * entities as quick links.
  */
+import { lazy, Suspense } from 'react';
 import { Link, useRouteLoaderData } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { periodKey, periodStore } from '../../runtime/period/current';
@@ -44,6 +45,11 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: '16px' },
 });
 
+// the in-app dashboards (report.board cards, renderers/reportBuilder) load in a chunk of their own
+const BoardView = lazy(async () => ({
+  default: (await import('../../renderers/reportBuilder/BoardView')).BoardView,
+}));
+
 function useDashboard(): DashboardWidget[] | null {
   // the figures follow the fiscal period (selectedYear): another period asks again
   const period = useStore(periodStore, periodKey);
@@ -68,6 +74,17 @@ export function Dashboard() {
         {t('shell.welcome', { name })}
       </Title2>
       {widgets === null && <Spinner size="small" label={t('app.loading')} />}
+      {/* the analyst's way in: whoever has the analyses in the menu builds reports */}
+      {groups.some((g) => g.children!.some((c) => c.route === '/report/analysis')) && (
+        <p>
+          <Link to="/report/builder" data-testid="open-builder">
+            {t('reportBuilder.open')}
+          </Link>
+        </p>
+      )}
+      <Suspense fallback={null}>
+        <BoardView lang={lang} />
+      </Suspense>
       {figures.length > 0 && (
         <div className={styles.grid} role="list" aria-label={t('dashboard.figures')}>
           {figures.map((w) => (

@@ -14,6 +14,7 @@ import { createEntityClient } from '../../runtime/meta/entityClient';
 import { segments } from '../../runtime/guards';
 import { getLang } from '../../runtime/lang';
 import { localText, type EntityDefinition } from '../../runtime/shared/definition';
+import { printFormatOf } from '../../runtime/shared/printFormat';
 import { useScreenTitle } from '../title';
 import { useLoad } from '../../renderers/hooks/useLoad';
 
@@ -34,7 +35,10 @@ export function PrintRoute() {
 
   const load = useLoad(() => loadDefinition(module, entity), [module, entity, lang]);
   const definition: EntityDefinition | null = load.data ?? null;
-  useScreenTitle(definition ? t('print.title', { title: localText(definition.title, lang) }) : null);
+  // the title of one document, not the list's plural («چاپ فاکتور فروش»)
+  useScreenTitle(
+    definition ? t('print.title', { title: localText(printFormatOf(definition).title, lang) }) : null,
+  );
   const client = useMemo(() => (definition ? createEntityClient(definition) : null), [definition]);
   const ids = printIds(id);
   if (load.failed || !ids)

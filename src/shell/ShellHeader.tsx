@@ -1,5 +1,9 @@
-/** Header of the shell: app title, tenant, current period, language switch, user menu (src/shell/UserMenu.tsx) and a sign-out button. */
+/**
+ * Header of the shell: app title, tenant, current period, language switch, the notification bell
+ * (src/shell/NotificationBell.tsx), user menu (src/shell/UserMenu.tsx) and a sign-out button.
+ */
 import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../runtime/auth/session';
@@ -7,6 +11,7 @@ import { PeriodSelector } from './PeriodSelector';
 import { TenantSelector } from './TenantSelector';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
+import type * as HeaderParts from './UserMenuList';
 import { NavToggle } from './phone/NavToggle';
 import { usePhone } from './phone/usePhone';
 
@@ -42,6 +47,22 @@ const useStyles = makeStyles({
   },
 });
 
+/**
+ * The notification bell (NotificationBell.tsx, its panel a further chunk) loads after the screen's
+ * first rows: none of it counts in what a grid screen loads first.
+ */
+function LazyBell() {
+  const [bell, setBell] = useState<typeof HeaderParts>();
+  useEffect(() => {
+    const load = () => void import('./UserMenuList').then(setBell);
+    // the event a grid screen sends once its first rows show (renderers/screen/EntityScreen.tsx)
+    addEventListener('erp:firstrows', load);
+    // a screen without a grid: a little later (a later load is the module already loaded)
+    setTimeout(load, 8000);
+  }, []);
+  return bell ? <bell.NotificationBell /> : null;
+}
+
 export function ShellHeader() {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -62,6 +83,7 @@ export function ShellHeader() {
             <LanguageSwitch />
           </>
         )}
+        <LazyBell />
         <UserMenu />
         <Button appearance="primary" onClick={() => void logout()}>
           {t('shell.logout')}

@@ -8,6 +8,12 @@ import { Menu, MenuItem, MenuList, MenuPopover } from '@fluentui/react-component
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * The notification bell travels in this chunk (src/shell/ShellHeader.tsx loads it after the first
+ * rows): one lazy chunk of the header's parts, one preload list in the shell.
+ */
+export { NotificationBell } from './NotificationBell';
+
 export interface UserMenuListProps {
   target: HTMLElement | null;
   onChangePassword: () => void;

@@ -1,5 +1,6 @@
 /**
- * Low-code end to end (issue 7): an analyst designs an entity, publishes it, finds it in the menu,
+ * Low-code end to end (issue 7): an analyst designs an entity (a computed field and a condition
+ * written as formulas, issue 26), publishes it, finds it in the menu,
  * enters a row, changes a label and rolls the change back; an admin takes a menu item away from
  * the vendor, who then neither sees it nor reaches it by URL or API.
  */
@@ -62,6 +63,34 @@ test('an analyst creates an entity, publishes, finds it in the menu, enters data
   await fields.getByRole('textbox', { name: 'برچسب فارسی ۲' }).fill('مبلغ');
   await page.getByRole('checkbox', { name: 'مبلغ', exact: true }).check();
 
+  // a computed tax and a condition, written as formulas (docs/formulas.md): a name completed from
+  // the list, a problem shown at its place, then the condition made with the builder
+  await page.getByRole('button', { name: 'افزودن فیلد', exact: true }).click();
+  await fields.getByRole('textbox', { name: 'نام فیلد ۳' }).fill('tax');
+  await fields.getByRole('combobox', { name: 'نوع ۳' }).selectOption('integer');
+  await fields.getByRole('checkbox', { name: 'مبلغ (ریال) ۳' }).check();
+  await fields.getByRole('textbox', { name: 'برچسب فارسی ۳' }).fill('مالیات');
+  const rules = page.getByRole('group', { name: 'فیلدهای محاسباتی و قواعد' });
+  await rules.getByRole('button', { name: 'افزودن فیلد محاسباتی' }).click();
+  await rules.getByRole('combobox', { name: /^فیلد محاسباتی ۱/ }).selectOption('tax');
+  const total = rules.getByRole('combobox', { name: /^فرمول ۱/ });
+  await total.pressSequentially('گرد(مب');
+  await expect(rules.getByRole('listbox').getByRole('option', { name: /^مبلغ/ })).toBeVisible();
+  await total.press('Enter');
+  await total.pressSequentially(' * ۰٫۰۹ +');
+  await expect(rules.getByText('فرمول ناتمام است. (در نویسهٔ ۱۸)')).toBeVisible();
+  await total.fill('گرد(مبلغ * ۰٫۰۹)');
+  await expect(rules.getByText(/فرمول ناتمام است/)).toHaveCount(0);
+  await rules.getByRole('button', { name: 'افزودن شرط' }).click();
+  await rules.getByRole('combobox', { name: /^فیلد ۱/ }).selectOption('tax');
+  await rules.getByRole('button', { name: 'سازندهٔ شرط' }).click();
+  const builder = rules.getByRole('group', { name: 'سازندهٔ شرط ۱' });
+  await builder.getByRole('button', { name: 'افزودن مقایسه' }).click();
+  await builder.getByRole('combobox', { name: /^فیلد ۱/ }).selectOption('amount');
+  await builder.getByRole('combobox', { name: /^عملگر ۱/ }).selectOption('>');
+  await builder.getByRole('textbox', { name: /^مقدار ۱/ }).fill('۰');
+  await expect(rules.getByRole('combobox', { name: /^هنگامی که ۱/ })).toHaveValue('مبلغ > ۰');
+
   // live preview of the form (validators precompiled by the server for the draft, none compiled here)
   await page.getByRole('tab', { name: 'پیش‌نمایش فرم' }).click();
   const preview = page.getByRole('region', { name: 'پیش‌نمایش فرم' });
@@ -78,7 +107,10 @@ test('an analyst creates an entity, publishes, finds it in the menu, enters data
   await page.getByRole('button', { name: 'جدید', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `${title} — جدید` });
   await field(dialog, 'عنوان').fill('نخستین یادداشت');
+  // the tax is shown once there is an amount, computed by the formula
+  await expect(field(dialog, 'مالیات')).toHaveCount(0);
   await field(dialog, 'مبلغ').fill('۱۲۰۰۰');
+  await expect(field(dialog, 'مالیات')).toHaveValue(/۱[,٬]?۰۸۰/);
   await dialog.getByRole('button', { name: 'ذخیره', exact: true }).click();
   await expect(page.getByText('ذخیره شد.')).toBeVisible();
   await expect(page.getByRole('grid').getByRole('row').filter({ hasText: 'نخستین یادداشت' })).toBeVisible();

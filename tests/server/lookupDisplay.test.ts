@@ -64,7 +64,15 @@ describe.each(DIALECTS)('GetList rows carry lookup display texts on %s', (dialec
     const perm = { role: 'customer', entity: 'sales.invoice', can_view: 1, can_create: 0, can_edit: 0 };
     await app.ctx.db
       .insertInto('role_permissions')
-      .values({ ...perm, can_delete: 0, can_export: 0, can_print: 0, can_finalise: 0, can_cancel: 0 })
+      .values({
+        ...perm,
+        can_delete: 0,
+        can_export: 0,
+        can_print: 0,
+        can_finalise: 0,
+        can_cancel: 0,
+        can_import: 0,
+      })
       .execute();
     await app.ctx.db.insertInto('menu_access').values({ who: 'customer', entity: 'sales.invoice' }).execute();
     const me = await signIn(app, 'customer');

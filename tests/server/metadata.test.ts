@@ -137,6 +137,7 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       print: true,
       finalise: true,
       cancel: true,
+      import: false,
     });
     expect(await get('vendor', 'supplyChain', 'vendor')).toEqual({
       view: true,
@@ -147,6 +148,7 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       print: true,
       finalise: false,
       cancel: false,
+      import: false,
     });
     expect(await get('vendor', 'sales', 'customer')).toEqual({
       view: false,
@@ -157,6 +159,7 @@ describe.each(DIALECTS)('metadata on %s', (dialect) => {
       print: false,
       finalise: false,
       cancel: false,
+      import: false,
     });
     expect((await get('admin', 'security', 'passwordResetRequest')).delete).toBe(true);
   });

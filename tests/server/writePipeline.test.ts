@@ -44,6 +44,7 @@ const DECLARED = [
   'entityRules',
   'inUse',
   'store',
+  'rowRules',
   'detailAccount',
   'effects',
   'attachments',
@@ -71,6 +72,7 @@ describe('write pipeline: the declared steps', () => {
             'numbering',
             'workflow',
             'stockOnHand',
+            'rowRules',
           ].includes(n),
       ),
     );

@@ -67,7 +67,11 @@ const USER_ROW = /\buser=(\S+)/;
  * Places whose text is the machine's, not the interface's: the UI log's messages and stack traces
  * keep their own words and digits (#22). Matched against SeenText.where.
  */
-export const RAW_PLACES: RegExp[] = [/\/management\/uiLog\b.*\bcol=log\b/];
+export const RAW_PLACES: RegExp[] = [
+  /\/management\/uiLog\b.*\bcol=log\b/,
+  // a webhook endpoint's name (a key automations name, Latin by its pattern) and its signing secret
+  /\/security\/webhookEndpoint\b.*\b(?:col|field)=(?:name|secret)\b/,
+];
 
 /** Latin text with the allowed parts blanked out. */
 export function withoutAllowed(text: string, extra: readonly string[] = []): string {

@@ -4,6 +4,8 @@ import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { memo, type ReactElement } from 'react';
 import { shallowSame } from '../fields/ObjectField';
 import { inSummary } from '../summary';
+import type { LayoutView } from '../../../runtime/shared/layout';
+import { LayoutTemplate } from './LayoutTemplate';
 
 const useStyles = makeStyles({
   grid: {
@@ -14,7 +16,9 @@ const useStyles = makeStyles({
   },
   // A cell off the screen is neither laid out nor painted until it comes near it (else a keystroke
   // in a long form repaints every field); once shown, its height is kept.
-  cell: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px' },
+  // minWidth 0: a wide table in a cell (the designer's fields table) scrolls in its box instead of
+  // widening the grid and the page
+  cell: { contentVisibility: 'auto', containIntrinsicSize: 'auto 60px', minWidth: 0 },
   wide: { gridColumn: '1 / -1' },
   // the document's figures under its lines (../summary.ts): one per row, figures aligned
   summary: {
@@ -78,17 +82,32 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const styles = useStyles();
   const wide = mergeClasses(styles.cell, styles.wide);
   const cell = (p: ObjectFieldTemplateProps['properties'][number]) => {
-    const widget = (props.uiSchema?.[p.name] as Record<string, unknown> | undefined)?.['ui:widget'];
-    return (
-      <Cell
-        key={p.name}
-        className={widget === 'textarea' ? wide : styles.cell}
-        hidden={p.hidden}
-        content={p.content}
-      />
-    );
+    const entry = props.uiSchema?.[p.name] as Record<string, unknown> | undefined;
+    // a long text, or a part that asks for the whole row (`ui:options.wide`: the designer's tables)
+    const whole =
+      entry?.['ui:widget'] === 'textarea' ||
+      (entry?.['ui:options'] as { wide?: unknown } | undefined)?.wide === true;
+    return <Cell key={p.name} className={whole ? wide : styles.cell} hidden={p.hidden} content={p.content} />;
   };
-  const summary = props.properties.filter((p) => inSummary(props.uiSchema?.[p.name]));
+  const view = props.uiSchema?.['ui:layout'] as LayoutView | undefined;
+  const placed = (name: string) => view !== undefined && !view.rest.includes(name);
+  const summary = props.properties.filter((p) => inSummary(props.uiSchema?.[p.name]) && !placed(p.name));
+  const layout = view && (
+    <LayoutTemplate
+      props={props}
+      view={{ ...view, rest: view.rest.filter((n) => !summary.some((p) => p.name === n)) }}
+    />
+  );
+  if (layout && summary.length === 0) return layout;
+  if (layout)
+    return (
+      <>
+        {layout}
+        <div className={styles.summary} data-summary="">
+          {summary.map(cell)}
+        </div>
+      </>
+    );
   if (summary.length === 0) return <div className={styles.grid}>{props.properties.map(cell)}</div>;
   // the form lays its parts out in a column (EntityForm.tsx): the summary comes after the lines
   return (

@@ -19,6 +19,7 @@ import { seedLedger } from './ledger';
 import { seedTreasury } from './treasury';
 import { seedDocumentNumbers, seedNumbers } from './numbers';
 import { seedTax } from './tax';
+import { seedAutomations } from './automations';
 
 export type { SeedContext, Seeder } from './seeder';
 
@@ -34,6 +35,8 @@ export const SEEDERS: Seeder[] = [
   seedFinance,
   seedReports,
   seedLowcode,
+  // the demo webhook endpoint (disabled)
+  seedAutomations,
   // documents final and cancelled: after every module's documents exist
   seedLifecycle,
   // the opening stock documents the final documents' issues need (dated the first day)

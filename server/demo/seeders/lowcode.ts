@@ -35,4 +35,7 @@ export const seedLowcode: Seeder = async ({ db, ctx }) => {
   await grant(db, 'analyst', DESIGNER, ENTITY_ACTIONS);
   for (const e of ctx.registry.all())
     if (e.def.module !== 'security') await grant(db, 'analyst', e.key, ['view']);
+  // the analyst builds reports and dashboards (report builder, docs/api.md)
+  for (const key of ['report.analysis', 'report.board'])
+    if (ctx.registry.byEntityKey(key)) await grant(db, 'analyst', key, ENTITY_ACTIONS);
 };

@@ -32,6 +32,7 @@ import { entityRulesStep } from './steps/entityRules';
 import { stockOnHandStep } from './steps/stockOnHand';
 import { inUseStep } from './steps/inUse';
 import { storeStep } from './steps/store';
+import { rowRulesStep } from './steps/rowRules';
 import { detailAccountStep } from './steps/detailAccount';
 import { effectsStep } from './steps/effects';
 import { attachmentsStep } from './steps/attachments';
@@ -58,6 +59,7 @@ export const WRITE_STEPS: WriteStep[] = [
   entityRulesStep,
   inUseStep,
   storeStep,
+  rowRulesStep,
   detailAccountStep,
   effectsStep,
   attachmentsStep,
@@ -108,6 +110,30 @@ export async function runSteps(
       : new Map();
   const afterCommit: (() => void)[] = [];
   const answer = await writeTransaction(ctx, (trx) => stepsIn(ctx, trx, request, steps, modes, afterCommit));
+  for (const done of afterCommit) done();
+  return answer;
+}
+
+/**
+ * Runs one write through every step and then `then` with the row as stored, in the SAME
+ * transaction: what `then` records (an import job's committed source row, server/imports/run.ts)
+ * is kept exactly when the row is, so a restarted job never writes a row twice.
+ */
+export async function runWriteThen(
+  ctx: AppContext,
+  request: WriteRequest,
+  then: (db: Untyped, row: Row | null) => Promise<void>,
+): Promise<Row | null> {
+  const modes =
+    request.source === 'api'
+      ? (request.modes ?? (await fieldModes(ctx, request.user, request.entity)))
+      : new Map();
+  const afterCommit: (() => void)[] = [];
+  const answer = await writeTransaction(ctx, async (trx) => {
+    const row = await stepsIn(ctx, trx, request, WRITE_STEPS, modes, afterCommit);
+    await then(trx as unknown as Untyped, row);
+    return row;
+  });
   for (const done of afterCommit) done();
   return answer;
 }

@@ -19,7 +19,7 @@ import { ROW_KIND_FIELD } from '../../../runtime/shared/reportDefinition';
 import { LEDGER_ENTRIES } from '../../accounting/ledgerTables';
 import type { Untyped } from '../../db/untyped';
 import { t } from '../../i18n';
-import { big, money } from '../money';
+import { amount, ExactSum, money } from '../money';
 import type { ReportSource, SourceCall, SourceRow } from '../source';
 import { loadChart } from './chart';
 import {
@@ -64,9 +64,15 @@ export function sideText(balance: bigint, lang: SourceCall['lang']): string {
 
 /** sideText with the two words looked up once (a ledger page names a side on every line). */
 function sidesOf(lang: SourceCall['lang']): (balance: bigint) => string {
+  const bySign = sidesBySign(lang);
+  return (balance) => bySign(balance === 0n ? 0 : balance > 0n ? 1 : -1);
+}
+
+/** The side of a balance by its sign (ExactSum.sign). */
+function sidesBySign(lang: SourceCall['lang']): (sign: number) => string {
   const debit = t(lang, 'reportDefs.debitSide');
   const credit = t(lang, 'reportDefs.creditSide');
-  return (balance) => (balance === 0n ? '' : balance > 0n ? debit : credit);
+  return (sign) => (sign === 0 ? '' : sign > 0 ? debit : credit);
 }
 
 /**
@@ -185,6 +191,7 @@ async function run(call: SourceCall) {
   const truncated = raw.length > limit;
   const entries = raw.slice(0, limit);
   const side = sidesOf(lang);
+  const sideOf = sidesBySign(lang);
   const numbers = await sourceNumbers(ctx, entries);
   const rows: SourceRow[] = [
     {
@@ -195,38 +202,43 @@ async function run(call: SourceCall) {
       side: side(opening),
     },
   ];
-  let balance = opening;
+  // numbers while exact (ExactSum): a page adds thousands of amounts
+  const balance = new ExactSum(opening);
   for (const r of entries) {
-    const debit = big(r.debit);
-    const credit = big(r.credit);
-    balance += debit - credit;
-    const account = chart.byId.get(Number(r.account_id));
-    const detailId = idOrNull(r.detail1_id);
+    const debit = amount(r.debit);
+    const credit = amount(r.credit);
+    balance.add(debit);
+    balance.add(-credit);
+    const accountId = Number(r.account_id);
+    const account = chart.byId.get(accountId);
     const sourceEntity = textOrNull(r.source_entity);
-    const source = sourceEntity ? ctx.registry.byEntityKey(sourceEntity) : undefined;
     const sourceId = idOrNull(r.source_id);
-    const sourceNumber = numbers.get(`${sourceEntity}#${sourceId}`);
+    let sourceTitle: string | null = null;
+    if (sourceEntity) {
+      const source = ctx.registry.byEntityKey(sourceEntity);
+      const sourceNumber = numbers.get(`${sourceEntity}#${sourceId}`);
+      if (source)
+        sourceTitle = `${localText(source.def.title, lang)}${sourceNumber ? ` ${sourceNumber}` : ''}`;
+    }
     rows.push({
       entryId: Number(r.id),
       date: String(r.date).slice(0, 10),
       voucherId: Number(r.voucher_id),
       voucherNumber: textOrNull(r.voucher_number),
-      accountId: Number(r.account_id),
+      accountId,
       accountCode: account?.code ?? '',
       accountName: account?.name ?? '',
-      detailId,
+      detailId: idOrNull(r.detail1_id),
       detailCode: textOrNull(r.detail_code),
       detailName: textOrNull(r.detail_name),
       description: textOrNull(r.description) || textOrNull(r.voucher_description),
-      debit: money(debit),
-      credit: money(credit),
-      balance: money(balance),
-      side: side(balance),
+      debit: typeof debit === 'number' ? debit : money(debit),
+      credit: typeof credit === 'number' ? credit : money(credit),
+      balance: balance.money(),
+      side: sideOf(balance.sign()),
       sourceEntity,
       sourceId,
-      sourceTitle: source
-        ? `${localText(source.def.title, lang)}${sourceNumber ? ` ${sourceNumber}` : ''}`
-        : null,
+      sourceTitle,
     });
   }
   const closing = opening + (sum?.td ?? 0n) - (sum?.tc ?? 0n);

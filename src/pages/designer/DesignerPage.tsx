@@ -23,27 +23,31 @@ import { getLang } from '../../../runtime/lang';
 import type { EntityDefinition } from '../../../runtime/shared/definition';
 import type { ServerMessage } from '../../../runtime/shared/envelope';
 import { toast } from '../../../runtime/ui/toasts';
-import { PHONE_QUERY } from '../../../runtime/ui/viewport';
+import { WIDE_QUERY } from './EntityList';
 import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
 import { EntityList, entryTitle } from './EntityList';
+import { LayoutTab } from './LayoutTab';
 import { PublishDialog } from './PublishDialog';
 import { refreshAfterPublish } from './refresh';
 import { VersionHistory } from './VersionHistory';
 
-type TabName = 'editor' | 'form' | 'grid' | 'history';
+type TabName = 'editor' | 'layout' | 'form' | 'grid' | 'history';
 
 const useStyles = makeStyles({
   page: {
     display: 'grid',
     // minmax(0, …): a wide table in the editor scrolls in its box instead of widening the page
-    gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)',
+    // the entity list above the editor, which takes the whole width (at 1366 px beside the menu a
+    // list column left the fields table 800 px); beside it only on a wide screen
+    gridTemplateColumns: 'minmax(0, 1fr)',
     gap: '16px',
     alignItems: 'start',
-    // a phone: the entity list above the editor
-    [`@media ${PHONE_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+    [`@media ${WIDE_QUERY}`]: { gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)' },
   },
   bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', margin: '8px 0' },
+  // the five tabs wrap on a tablet instead of widening the page
+  tabs: { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%', flexShrink: 1 },
 });
 
 export function DesignerPage() {
@@ -146,10 +150,14 @@ export function DesignerPage() {
         {draft ? (
           <div>
             <div className={styles.bar}>
-              <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
-                {(['editor', 'form', 'grid', 'history'] as const).map((name) => (
+              <TabList
+                className={styles.tabs}
+                selectedValue={tab}
+                onTabSelect={(_, d) => setTab(d.value as TabName)}
+              >
+                {(['editor', 'layout', 'form', 'grid', 'history'] as const).map((name) => (
                   <Tab key={name} value={name} disabled={name === 'history' && !stored}>
-                    {t(`designer.tabs.${name}`)}
+                    {name === 'layout' ? t('formLayout.tab') : t(`designer.tabs.${name}`)}
                   </Tab>
                 ))}
               </TabList>
@@ -175,6 +183,7 @@ export function DesignerPage() {
                 displayFieldOf={displayFieldOf}
               />
             </div>
+            {tab === 'layout' && <LayoutTab draft={draft} lang={lang} onChange={changeDraft} />}
             {tab === 'form' && <FormPreview draft={draft} lang={lang} />}
             {tab === 'grid' && <GridPreview draft={draft} lang={lang} />}
             {tab === 'history' && stored && (

@@ -8,12 +8,22 @@ import { useTranslation } from 'react-i18next';
 import { EntityForm } from '../../../renderers/form/EntityForm';
 import { EntityGrid } from '../../../renderers/grid/EntityGrid';
 import { sampleClient } from '../../../renderers/designer';
+import type { EntityValues } from '../../../runtime/entity/types';
 import type { EntityDefinition, Lang } from '../../../runtime/shared/definition';
 import { toast } from '../../../runtime/ui/toasts';
 import { RefusedMessages } from './RefusedMessages';
 import { usePlan } from './usePlan';
 
-export function FormPreview({ draft, lang }: { draft: EntityDefinition; lang: Lang }) {
+export interface FormPreviewProps {
+  draft: EntityDefinition;
+  lang: Lang;
+  /** Values the form opens with (the layout preview shows sample values, sampleValues). */
+  values?: EntityValues;
+  /** The preview's name (the form preview's tab by default). */
+  label?: string;
+}
+
+export function FormPreview({ draft, lang, values, label }: FormPreviewProps) {
   const { t } = useTranslation();
   const state = usePlan(draft, true);
   const previewed = useMemo(
@@ -30,11 +40,12 @@ export function FormPreview({ draft, lang }: { draft: EntityDefinition; lang: La
     );
   if (!previewed) return <Spinner size="small" label={t('designer.previewLoading')} />;
   return (
-    <section aria-label={t('designer.tabs.form')} data-preview="form">
+    <section aria-label={label ?? t('designer.tabs.form')} data-preview="form">
       <EntityForm
         key={JSON.stringify(previewed)}
         definition={previewed}
         lang={lang}
+        values={values}
         onSave={async () =>
           toast({ text: 'designer.previewValid', kind: 'success', id: 'designer.previewValid' })
         }

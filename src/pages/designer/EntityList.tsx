@@ -4,18 +4,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '../../../renderers/format';
 import { localText, type Lang } from '../../../runtime/shared/definition';
-import { PHONE_QUERY } from '../../../runtime/ui/viewport';
 import type { DesignerEntry } from './api';
+
+/** A screen wide enough for the entity list beside the designer's editor. */
+export const WIDE_QUERY = '(min-width: 1600px)';
 
 const useStyles = makeStyles({
   list: {
     listStyle: 'none',
     margin: 0,
     padding: 0,
-    maxHeight: '70vh',
+    // above the editor (DesignerPage.tsx) the list leaves it room; beside it, as long as the screen
+    maxHeight: 'min(30vh, 220px)',
     overflowY: 'auto',
-    // a phone: the list sits above the editor and leaves it room
-    [`@media ${PHONE_QUERY}`]: { maxHeight: '30vh' },
+    [`@media ${WIDE_QUERY}`]: { maxHeight: '70vh' },
   },
   item: { width: '100%', justifyContent: 'flex-start', textAlign: 'start' },
   meta: { marginInlineStart: 'auto', color: tokens.colorNeutralForeground3 },

@@ -43,7 +43,13 @@ export function VersionHistory({ versions, active, lang, onRollback }: VersionHi
       ),
     },
     { id: 'at', header: t('designer.history.at'), cell: (v) => formatAt(v.publishedAt, lang) },
-    { id: 'by', header: t('designer.history.by'), cell: (v) => v.publishedBy },
+    // the publisher by display name; an id alone only when the user is gone
+    {
+      id: 'by',
+      header: t('designer.history.by'),
+      cell: (v) =>
+        v.publishedByName ?? (v.publishedBy === null ? '' : localDigits(String(v.publishedBy), lang)),
+    },
     { id: 'comment', header: t('designer.history.comment'), cell: (v) => v.comment ?? '' },
     {
       id: 'actions',

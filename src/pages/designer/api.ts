@@ -20,7 +20,10 @@ export interface DesignerEntry {
 export interface VersionEntry {
   version: number;
   publishedAt: string;
-  publishedBy: string;
+  /** The publisher's user id (null: the system, e.g. a seeder). */
+  publishedBy: number | null;
+  /** The publisher's display name (null: unknown or the system). */
+  publishedByName?: string | null;
   comment?: string | null;
 }
 

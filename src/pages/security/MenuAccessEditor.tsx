@@ -56,7 +56,7 @@ export function MenuAccessEditor({ roles, users, layout, titleOf, moduleTitle }:
             <optgroup label={t('security.menu.roles')}>
               {roles.map((r) => (
                 <option key={r.role} value={r.role}>
-                  {roleName(t, r.role)}
+                  {roleName(t, r.role, roles)}
                 </option>
               ))}
             </optgroup>

@@ -1,22 +1,37 @@
 /**
- * /security/permissions: per role, a matrix of entities × view/create/edit/delete/export/print
- * (checkboxes, with a column header checkbox for all), and per entity its fields hidden or
- * read-only. Save sends the entities that changed (Security/Permission/Save).
+ * /security/permissions: the roles (new, edit labels and description, delete while unused:
+ * RoleDialog), and per role a matrix of entities × view/create/edit/delete/export/print
+ * (checkboxes, with a column header checkbox for all), per entity its fields hidden or read-only
+ * and its row rules (RowRulesEditor, saved on their own). Save sends the entities that changed
+ * (Security/Permission/Save).
  */
-import { Button, Checkbox, Field, makeStyles, Select, Spinner, Title3 } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  Field,
+  makeStyles,
+  Select,
+  Spinner,
+  Text,
+  Title3,
+} from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../../renderers/hooks/useLoad';
 import { DataTable, type DataColumn } from '../../../renderers/table/DataTable';
 import { ENTITY_ACTIONS } from '../../../runtime/shared/definition';
 import { toast } from '../../../runtime/ui/toasts';
+import { confirm } from '../../../runtime/ui/dialogs';
+import type { RowRule } from '../../../runtime/shared/rowRules';
 import { securityApi, type EntityPermission, type RoleEntry } from './api';
 import { FieldModes } from './FieldModes';
 import { changedEntities, setAction, setColumn, setFieldMode } from './matrix';
 import { roleName } from './roleName';
+import { RoleDialog } from './RoleDialog';
+import { RowRulesEditor } from './RowRulesEditor';
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', gap: '12px', alignItems: 'end', marginBlock: '12px' },
+  bar: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'end', marginBlock: '12px' },
   wrap: { overflowX: 'auto' },
 });
 
@@ -40,17 +55,40 @@ export function PermissionsPage() {
   const setEntities = (next: EntityPermission[]) =>
     fetched && setState({ of: fetched, loaded, entities: next });
   const [open, setOpen] = useState<string | null>(null);
+  const [openRules, setOpenRules] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // the role dialog: null closed, 'new', or 'edit' (the selected role)
+  const [dialog, setDialog] = useState<'new' | 'edit' | null>(null);
+  const [rulesSaved, setRulesSaved] = useState<{ role: string; rules: Record<string, RowRule[]> } | null>(
+    null,
+  );
+  const rowRules = useLoad(role ? () => securityApi.rowRules(role) : null, [role]).data;
+  const rulesOf = (key: string): RowRule[] =>
+    (rulesSaved?.role === role ? rulesSaved.rules[key] : undefined) ??
+    (rowRules?.role === role ? rowRules.rules[key] : undefined) ??
+    [];
 
-  useEffect(() => {
+  const loadRoles = (select?: string) =>
     securityApi.roles().then(
       (list) => {
         setRoles(list);
-        setRole((r) => r || list[0]?.role || '');
+        setRole((r) => select ?? (list.some((x) => x.role === r) ? r : list[0]?.role || ''));
       },
       () => setRoles([]),
     );
+  useEffect(() => {
+    void loadRoles();
   }, []);
+  const selected = roles?.find((r) => r.role === role);
+  const removeRole = async () => {
+    if (
+      !selected ||
+      !(await confirm(t('rowRules.roles.confirmDelete', { role: roleName(t, role, roles ?? []) })))
+    )
+      return;
+    await securityApi.deleteRole(role);
+    await loadRoles('');
+  };
 
   const changed = entities ? changedEntities(loaded, entities) : [];
   const save = async () => {
@@ -90,6 +128,24 @@ export function PermissionsPage() {
       ),
     })),
     {
+      id: 'rows',
+      header: t('rowRules.column'),
+      cell: (e) =>
+        role === 'admin' ? (
+          t('rowRules.allRows')
+        ) : (
+          <Button
+            size="small"
+            aria-expanded={openRules === e.key}
+            onClick={() => setOpenRules(openRules === e.key ? null : e.key)}
+          >
+            {rulesOf(e.key).length
+              ? t('rowRules.count', { n: rulesOf(e.key).length })
+              : t('rowRules.allRows')}
+          </Button>
+        ),
+    },
+    {
       id: 'fields',
       header: t('security.permissions.fields'),
       cell: (e) => (
@@ -113,7 +169,7 @@ export function PermissionsPage() {
           <Select value={role} onChange={(_, d) => setRole(d.value)}>
             {roles.map((r) => (
               <option key={r.role} value={r.role}>
-                {roleName(t, r.role)}
+                {roleName(t, r.role, roles)}
               </option>
             ))}
           </Select>
@@ -121,7 +177,37 @@ export function PermissionsPage() {
         <Button appearance="primary" disabled={!changed.length || saving} onClick={() => void save()}>
           {t('form.save')}
         </Button>
+        <Button onClick={() => setDialog('new')}>{t('rowRules.roles.new')}</Button>
+        <Button disabled={!selected} onClick={() => setDialog('edit')}>
+          {t('rowRules.roles.edit')}
+        </Button>
+        <Button
+          disabled={!selected || role === 'admin' || selected.users > 0}
+          onClick={() => void removeRole()}
+        >
+          {t('rowRules.roles.delete')}
+        </Button>
       </div>
+      {selected && (
+        <Text as="p" size={200}>
+          {[t('rowRules.roles.users', { n: selected.users }), selected.description]
+            .filter(Boolean)
+            .join(' — ')}
+        </Text>
+      )}
+      {dialog && (
+        <RoleDialog
+          role={dialog === 'edit' ? (selected ?? null) : null}
+          shown={roleName(t, role, roles)}
+          onClose={() => setDialog(null)}
+          onSave={async (input) => {
+            await securityApi.saveRole(input);
+            setDialog(null);
+            toast({ text: 'security.saved', kind: 'success', id: 'security.saved' });
+            await loadRoles(input.role);
+          }}
+        />
+      )}
       {!entities ? (
         <Spinner size="small" />
       ) : (
@@ -133,11 +219,30 @@ export function PermissionsPage() {
             rowKey={(e) => e.key}
             rowProps={(e) => ({ 'data-entity': e.key })}
             detail={(e) =>
-              open === e.key && (
-                <FieldModes
-                  entity={e}
-                  onChange={(field, mode) => setEntities(setFieldMode(entities, e.key, field, mode))}
-                />
+              (open === e.key || openRules === e.key) && (
+                <>
+                  {openRules === e.key && (
+                    <RowRulesEditor
+                      key={`${role}\u0000${e.key}`}
+                      role={role}
+                      entity={e}
+                      rules={rulesOf(e.key)}
+                      attributes={rowRules?.attributes ?? []}
+                      onSaved={(rules) =>
+                        setRulesSaved((prev) => ({
+                          role,
+                          rules: { ...(prev?.role === role ? prev.rules : {}), [e.key]: rules },
+                        }))
+                      }
+                    />
+                  )}
+                  {open === e.key && (
+                    <FieldModes
+                      entity={e}
+                      onChange={(field, mode) => setEntities(setFieldMode(entities, e.key, field, mode))}
+                    />
+                  )}
+                </>
               )
             }
           />

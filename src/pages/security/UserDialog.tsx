@@ -1,4 +1,4 @@
-/** New or edited user: name, role, vendor/customer tie to a party, disabled, password. */
+/** New or edited user: name, role, vendor/customer tie to a party, attributes (row rules), disabled, password. */
 import {
   Button,
   Checkbox,
@@ -12,13 +12,14 @@ import {
   Input,
   makeStyles,
   Select,
+  Textarea,
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toWesternDigits } from '../../../renderers/format';
 import { ApiError } from '../../../runtime/http/ApiError';
 import type { RoleEntry, UserEntry, UserInput } from './api';
-import { userProblems, type UserForm } from './userForm';
+import { attributesText, parseAttributes, userProblems, type UserForm } from './userForm';
 import { roleName } from './roleName';
 
 export interface UserDialogProps {
@@ -41,6 +42,7 @@ export function UserDialog({ user, roles, onSave, onClose }: UserDialogProps) {
     partyId: user?.partyId != null ? String(user.partyId) : '',
     disabled: user?.disabled ?? false,
     password: '',
+    attributes: attributesText(user?.attributes),
   }));
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -67,6 +69,7 @@ export function UserDialog({ user, roles, onSave, onClose }: UserDialogProps) {
         partyId: form.kind === 'staff' ? null : partyId,
         disabled: form.disabled,
         ...(form.password ? { password: form.password } : {}),
+        attributes: parseAttributes(form.attributes) ?? {},
       });
     } catch (err) {
       if (err instanceof ApiError && err.status === 417)
@@ -95,7 +98,7 @@ export function UserDialog({ user, roles, onSave, onClose }: UserDialogProps) {
                 <Select value={form.role} onChange={(_, d) => set({ role: d.value })}>
                   {roles.map((r) => (
                     <option key={r.role} value={r.role}>
-                      {roleName(t, r.role)}
+                      {roleName(t, r.role, roles)}
                     </option>
                   ))}
                 </Select>
@@ -118,6 +121,19 @@ export function UserDialog({ user, roles, onSave, onClose }: UserDialogProps) {
                   />
                 </Field>
               )}
+              <Field
+                label={t('rowRules.attributes')}
+                hint={t('rowRules.attributesHint')}
+                {...(tried && problems.attributes
+                  ? { validationState: 'error' as const, validationMessage: t('rowRules.attributesWrong') }
+                  : {})}
+              >
+                <Textarea
+                  dir="ltr"
+                  value={form.attributes}
+                  onChange={(_, d) => set({ attributes: d.value })}
+                />
+              </Field>
               <Field
                 label={t(user ? 'security.users.newPassword' : 'security.users.password')}
                 required={!user}

@@ -44,7 +44,7 @@ export function UsersPage() {
   const columns: DataColumn<UserEntry>[] = [
     { id: 'username', header: t('security.users.username'), dir: 'ltr', cell: (u) => u.username },
     { id: 'displayName', header: t('security.users.displayName'), cell: (u) => u.displayName },
-    { id: 'role', header: t('security.role'), cell: (u) => roleName(t, u.role) },
+    { id: 'role', header: t('security.role'), cell: (u) => roleName(t, u.role, roles) },
     { id: 'kind', header: t('security.users.kind'), cell: kind },
     {
       id: 'partyId',

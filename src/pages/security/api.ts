@@ -1,7 +1,8 @@
-/** Security calls of docs/lowcode-api.md (roles, permissions, menu layout and access, users). */
+/** Security calls of docs/lowcode-api.md and docs/security.md (roles, row rules, permissions, menu layout and access, users). */
 import { api } from '../../../runtime/http/pipeline';
 import type { EntityAction } from '../../../runtime/shared/definition';
 import type { UserEntry, UserInput } from '../../../runtime/shared/users';
+import type { RowRule } from '../../../runtime/shared/rowRules';
 
 import type { FieldMode } from '../../../runtime/shared/fieldModes';
 
@@ -11,6 +12,22 @@ export type Actions = Record<EntityAction, boolean>;
 export interface RoleEntry {
   role: string;
   users: number;
+  /** As an admin named it (Security/Role/Save); empty: the shipped name or the key (roleName.ts). */
+  label?: { fa: string; en: string };
+  description?: string;
+}
+
+export interface RoleInput {
+  role: string;
+  label: { fa: string; en: string };
+  description: string;
+}
+
+/** Security/RowRule/Get: the role's rules by entity key, and the attribute names users have. */
+export interface RoleRowRules {
+  role: string;
+  rules: Record<string, RowRule[]>;
+  attributes: string[];
 }
 
 export interface EntityPermission {
@@ -43,4 +60,9 @@ export const securityApi = {
   saveLayout: (layout: MenuLayoutModule[]) => api.post<null>('Security/Menu/SaveLayout', layout),
   users: () => api.post<UserEntry[]>('Security/User/List', {}),
   saveUser: (user: UserInput) => api.post<UserEntry>('Security/User/Save', user),
+  saveRole: (role: RoleInput) => api.post<RoleInput>('Security/Role/Save', role),
+  deleteRole: (role: string) => api.post<null>('Security/Role/Delete', { role }),
+  rowRules: (role: string) => api.post<RoleRowRules>('Security/RowRule/Get', { role }),
+  saveRowRules: (role: string, entity: string, rules: RowRule[]) =>
+    api.post<{ rules: RowRule[] }>('Security/RowRule/Save', { role, entity, rules }),
 };

@@ -1,5 +1,6 @@
 /** The user dialog's values and their checks (translation keys under security.users.problems). */
 import { toWesternDigits } from '../../../renderers/format';
+import { ATTRIBUTE_NAME, USER_FIELDS } from '../../../runtime/shared/rowRules';
 
 export interface UserForm {
   username: string;
@@ -9,9 +10,11 @@ export interface UserForm {
   partyId: string;
   disabled: boolean;
   password: string;
+  /** The user's attributes row rules compare with, one `name=value` a line (parseAttributes). */
+  attributes: string;
 }
 
-export type UserProblem = 'required' | 'username' | 'partyId' | 'passwordShort';
+export type UserProblem = 'required' | 'username' | 'partyId' | 'passwordShort' | 'attributes';
 
 export const MIN_PASSWORD = 8;
 
@@ -24,5 +27,25 @@ export function userProblems(form: UserForm, isNew: boolean): Partial<Record<key
     out.partyId = 'partyId';
   if (isNew && !form.password) out.password = 'required';
   else if (form.password && form.password.length < MIN_PASSWORD) out.password = 'passwordShort';
+  if (parseAttributes(form.attributes) === null) out.attributes = 'attributes';
   return out;
 }
+
+/** `name=value` lines as attributes (empty lines skipped), or null when a line is not one. */
+export function parseAttributes(text: string): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const at = line.indexOf('=');
+    const name = at > 0 ? line.slice(0, at).trim() : '';
+    if (!ATTRIBUTE_NAME.test(name) || (USER_FIELDS as readonly string[]).includes(name)) return null;
+    out[name] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** Attributes as the dialog shows them, one `name=value` a line. */
+export const attributesText = (attributes: Record<string, string> | undefined): string =>
+  Object.entries(attributes ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');

@@ -90,15 +90,20 @@ describe('DesignerForm (generated over the definition schema)', () => {
     );
   });
 
-  it('refuses rules text with an operation outside the whitelist and reports the problem', async () => {
+  it('a computed field is written as a formula: a problem is shown at its position and blocks the change', async () => {
     const { problems, last, changes } = renderDesigner(emptyDefinition('common', 'thing'));
-    const text = screen.getByLabelText(/^فیلدهای محاسباتی و قواعد/);
-    fireEvent.change(text, { target: { value: '{"computed": {"title": {"method": ["x", "toString"]}}}' } });
-    expect(await screen.findByText(/عملیات غیرمجاز/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن فیلد محاسباتی' }));
+    fireEvent.change(screen.getByLabelText(/^فیلد محاسباتی ۱/), { target: { value: 'title' } });
+    const formula = screen.getByRole('combobox', { name: /^فرمول ۱/ });
+    fireEvent.change(formula, { target: { value: 'پیوند(«الف»، عنوان' } });
+    expect(await screen.findByText(/فرمول ناتمام است/)).toBeTruthy();
+    expect(screen.getByText(/در نویسهٔ ۱۹/)).toBeTruthy();
     expect([...problems.values()]).toContain(true);
     expect(changes).toHaveLength(0);
-    fireEvent.change(text, { target: { value: '{"computed": {"title": {"cat": ["a", "b"]}}}' } });
-    await waitFor(() => expect(last().rules).toEqual({ computed: { title: { cat: ['a', 'b'] } } }));
+    fireEvent.change(formula, { target: { value: 'پیوند(«الف»، عنوان)' } });
+    await waitFor(() =>
+      expect(last().rules).toEqual({ computed: { title: { cat: ['الف', { var: 'title' }] } } }),
+    );
     expect([...problems.values()].every((p) => !p)).toBe(true);
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { EntityPermission, MenuLayoutModule } from '../../../src/pages/security/api';
 import { moveEntity, setHidden, toggleAccess } from '../../../src/pages/security/layout';
 import { changedEntities, setAction, setColumn, setFieldMode } from '../../../src/pages/security/matrix';
-import { userProblems, type UserForm } from '../../../src/pages/security/userForm';
+import {
+  attributesText,
+  parseAttributes,
+  userProblems,
+  type UserForm,
+} from '../../../src/pages/security/userForm';
 import { fieldChoices } from '../../../src/pages/security/fieldChoices';
 import { shippedInvoice } from '../renderers/defs';
 
@@ -15,6 +20,7 @@ const none = {
   print: false,
   finalise: false,
   cancel: false,
+  import: false,
 };
 const entity = (key: string, permissions = none): EntityPermission => ({
   key,
@@ -87,6 +93,7 @@ describe('user form checks', () => {
     partyId: '۱۲',
     disabled: false,
     password: 'short',
+    attributes: '',
   };
   it('finds the problems of a new vendor user', () => {
     expect(userProblems(form, true)).toEqual({
@@ -102,6 +109,18 @@ describe('user form checks', () => {
     ).toEqual({
       partyId: 'partyId',
     });
+  });
+
+  it('reads the attributes one name=value a line; a bad line or a user field is a problem', () => {
+    expect(parseAttributes('branch=3\n\n warehouse = انبار ۱ \n')).toEqual({
+      branch: '3',
+      warehouse: 'انبار ۱',
+    });
+    expect(parseAttributes('branch')).toBeNull();
+    expect(parseAttributes('۱x=3')).toBeNull();
+    expect(parseAttributes('id=3')).toBeNull();
+    expect(userProblems({ ...form, attributes: 'no equals' }, false).attributes).toBe('attributes');
+    expect(attributesText({ branch: '3', region: 'north' })).toBe('branch=3\nregion=north');
   });
 });
 

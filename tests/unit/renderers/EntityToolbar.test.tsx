@@ -21,6 +21,7 @@ const ALL: EntityPermissions = {
   print: true,
   finalise: true,
   cancel: true,
+  import: true,
 };
 
 function toolbar(permissions: EntityPermissions, onExport = vi.fn()) {

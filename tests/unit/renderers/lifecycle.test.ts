@@ -22,6 +22,7 @@ const STAFF: EntityPermissions = {
   print: true,
   finalise: true,
   cancel: true,
+  import: true,
 };
 const def = lifecycleDefinition();
 

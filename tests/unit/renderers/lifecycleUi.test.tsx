@@ -115,6 +115,7 @@ describe('EntityToolbar with a document selected', () => {
     print: true,
     finalise: true,
     cancel: true,
+    import: true,
   };
   it('enables the lifecycle actions the row offers, and disables Edit/Delete for a final document, buttons staying in place', async () => {
     const onFinalise = vi.fn();
@@ -159,6 +160,7 @@ describe('the ticked rows’ bar', () => {
     print: true,
     finalise: true,
     cancel: true,
+    import: true,
   };
   const bar = (rows: EntityRow[], permissions = PERMS, onFinalise = vi.fn()) => (
     <FluentProvider theme={webLightTheme} dir="rtl">

@@ -13,7 +13,7 @@ import { loadDefinitions } from '../../../server/definitions/load';
 import { entityKey } from '../../../server/definitions/registry';
 import { ageBuckets, daysBetween, fifo } from '../../../server/reportDefs/ledger/fifo';
 import { loadReportDefinitions, reportDefinitionProblems } from '../../../server/reportDefs/load';
-import { big, money } from '../../../server/reportDefs/money';
+import { amount, big, ExactSum, money } from '../../../server/reportDefs/money';
 
 const SCHEMAS = join(PROJECT_ROOT, 'schemas');
 const ENTITIES = new Set([...loadDefinitions().map(entityKey), 'accounting.detailAccount']);
@@ -272,5 +272,44 @@ describe('money figures', () => {
     expect(big('12.00')).toBe(12n);
     expect(big(null)).toBe(0n);
     expect(() => big('1.5')).toThrow(RangeError);
+  });
+});
+
+describe('amounts read as numbers while exact', () => {
+  it('reads an amount as a number up to 15 digits, else as big reads it', () => {
+    expect(amount('999999999999999')).toBe(999_999_999_999_999);
+    expect(amount('-45692000')).toBe(-45_692_000);
+    expect(amount(12)).toBe(12);
+    expect(amount('9007199254740993')).toBe(9_007_199_254_740_993n);
+    expect(amount('12.00')).toBe(12n);
+    expect(amount(null)).toBe(0n);
+    expect(() => amount('1.5')).toThrow(RangeError);
+  });
+
+  it('keeps a running sum exact past 2^53, as BigInt would', () => {
+    const steps: (number | bigint)[] = [
+      999_999_999_999_999,
+      999_999_999_999_999,
+      9_007_199_254_740_993n,
+      -3,
+      -9_007_199_254_740_993n,
+      -999_999_999_999_999,
+      -999_999_999_999_999,
+    ];
+    const sum = new ExactSum(8_000_000_000_000_000n);
+    let exact = 8_000_000_000_000_000n;
+    for (const s of steps) {
+      sum.add(s);
+      exact += BigInt(s);
+      expect(sum.money()).toBe(money(exact));
+      expect(sum.sign()).toBe(exact === 0n ? 0 : exact > 0n ? 1 : -1);
+    }
+    const small = new ExactSum();
+    small.add(5);
+    small.add(-5);
+    expect(small.money()).toBe(0);
+    expect(small.sign()).toBe(0);
+    small.add(-1);
+    expect(small.sign()).toBe(-1);
   });
 });

@@ -40,6 +40,11 @@ export interface Effect {
    * make to rows the effect owns (a voucher posted from a document).
    */
   guard?(w: WriteState): Promise<void> | void;
+  /**
+   * After every Create or Update of a row of its entities (transitions included), once the other
+   * hooks of every effect ran: e.g. the automations of the document's events (server/automations).
+   */
+  onWrite?(w: WriteState): Promise<void> | void;
 }
 
 const EFFECTS = new Map<string, Effect>();
@@ -73,11 +78,16 @@ export const effectsStep: WriteStep = {
         if (effect.entities && !effect.entities.includes(w.entity.key)) continue;
         await effect.onWorkflow?.(w, move);
       }
-    if (!transition || !w.entity.def.lifecycle) return;
+    if (transition && w.entity.def.lifecycle)
+      for (const effect of EFFECTS.values()) {
+        if (effect.entities && !effect.entities.includes(w.entity.key)) continue;
+        if (transition === 'finalise') await effect.onFinalise?.(w);
+        else await effect.onCancel?.(w);
+      }
+    if (w.action === 'delete') return;
     for (const effect of EFFECTS.values()) {
       if (effect.entities && !effect.entities.includes(w.entity.key)) continue;
-      if (transition === 'finalise') await effect.onFinalise?.(w);
-      else await effect.onCancel?.(w);
+      await effect.onWrite?.(w);
     }
   },
 };

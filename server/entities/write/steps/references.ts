@@ -5,12 +5,23 @@
  */
 import { checkReferences } from '../../references';
 import type { WriteStep } from '../state';
+import { heldByRowRules } from './rowRules';
 
 export const referencesStep: WriteStep = {
   name: 'references',
   on: ['create', 'update'],
   async run(w) {
     if (!w.values) return;
-    await checkReferences(w.ctx, w.db, w.entity, w.user, w.values, w.lines, w.lang);
+    // the row rules of the writer's roles hold its writes (a lookup outside them: 417)
+    await checkReferences(
+      w.ctx,
+      w.db,
+      w.entity,
+      w.user,
+      w.values,
+      w.lines,
+      w.lang,
+      heldByRowRules(w.request),
+    );
   },
 };

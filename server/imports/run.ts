@@ -1,0 +1,294 @@
+/**
+ * Import jobs (docs/import.md): the checked file is kept in `import_jobs` with its mapping and mode,
+ * and written in the background, record by record through the generic write path (write.ts). Each
+ * record's sheet row is recorded in `import_job_rows` in the SAME transaction as the record, so a
+ * job started again (after a restart of the server, or by asking its status) skips exactly the rows
+ * already written and never writes one twice. Progress (written, failed, the first problems) is
+ * kept in the job row after every batch, for the wizard's progress bar.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Lang } from '../../runtime/shared/definition';
+import {
+  IMPORT_MAX_ERRORS,
+  type ImportCellError,
+  type ImportJobAnswer,
+  type ImportMapping,
+  type ImportMode,
+  type ImportStatus,
+} from '../../runtime/shared/imports';
+import type { AppContext, CurrentUser } from '../context';
+import type { Entity } from '../definitions/registry';
+import type { Untyped } from '../db/untyped';
+import { fieldModes } from '../security/fieldAccess';
+import { LookupResolver } from './convert';
+import { sourceDocs } from './documents';
+import { importFields } from './fields';
+import { JOB_ROWS_TABLE, JOBS_TABLE } from './migration';
+import { readSource } from './readFile';
+import { writeDoc, type WriteOptions } from './write';
+
+/** Records written at once: on SQLite they share a commit (db/writeBatch.ts), each in its savepoint. */
+const CONCURRENCY = 16;
+
+export interface JobInput {
+  entity: Entity;
+  user: CurrentUser;
+  lang: Lang;
+  fileName: string;
+  data: Buffer;
+  mapping: ImportMapping;
+  mode: ImportMode;
+  keyField?: string;
+}
+
+interface JobRow {
+  id: string;
+  entity: string;
+  user_id: unknown;
+  mode: string;
+  key_field: string | null;
+  mapping: string;
+  file_name: string;
+  content: string;
+  lang: string;
+  status: string;
+  total: unknown;
+  written: unknown;
+  failed: unknown;
+  errors: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Jobs this process is running now: a `running` job not here was cut short and is resumed. */
+const active = new Map<string, Promise<void>>();
+
+const db = (ctx: AppContext) => ctx.db as unknown as Untyped;
+const now = () => new Date().toISOString();
+
+/** Stores the job (its file checked already) and starts it; answers its id. */
+export async function startJob(ctx: AppContext, input: JobInput, total: number): Promise<string> {
+  const id = await createJob(ctx, input, total);
+  void resumeJob(ctx, id);
+  return id;
+}
+
+/** Stores the job, `running` and not yet started (runJob or resumeJob start it). */
+export async function createJob(ctx: AppContext, input: JobInput, total: number): Promise<string> {
+  const id = randomUUID();
+  const at = now();
+  await db(ctx)
+    .insertInto(JOBS_TABLE)
+    .values({
+      id,
+      entity: input.entity.key,
+      user_id: input.user.id,
+      mode: input.mode,
+      key_field: input.keyField ?? null,
+      mapping: JSON.stringify(input.mapping),
+      file_name: input.fileName,
+      content: input.data.toString('base64'),
+      lang: input.lang,
+      status: 'running',
+      total,
+      written: 0,
+      failed: 0,
+      errors: '[]',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+/** Runs the job in the background unless this process runs it already. */
+export function resumeJob(ctx: AppContext, id: string): Promise<void> {
+  let running = active.get(id);
+  if (!running) {
+    running = runJob(ctx, id)
+      .catch(async (e: unknown) => {
+        // the job stops; its rows written so far stay (each with its committed record)
+        const message = e instanceof Error ? e.message : String(e);
+        await db(ctx)
+          .updateTable(JOBS_TABLE)
+          .set({
+            status: 'failed',
+            errors: JSON.stringify([{ row: 0, field: '', message }]),
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .execute();
+      })
+      .finally(() => active.delete(id));
+    active.set(id, running);
+  }
+  return running;
+}
+
+async function loadUser(ctx: AppContext, id: number): Promise<CurrentUser | null> {
+  const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.disabled) return null;
+  return {
+    id: Number(row.id),
+    username: row.username,
+    displayName: row.display_name,
+    role: row.role,
+    isVendor: Boolean(row.is_vendor),
+    isCustomer: Boolean(row.is_customer),
+    partyId: row.party_id === null ? null : Number(row.party_id),
+    pwdChange: false,
+  };
+}
+
+/**
+ * Writes the job's records not yet committed. `stopAfter` (tests) stops after that many batches,
+ * leaving the job `running` as a crash would.
+ */
+export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity): Promise<void> {
+  const job = (await db(ctx).selectFrom(JOBS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
+    JobRow | undefined;
+  if (!job || job.status !== 'running') return;
+  const entity = ctx.registry.byEntityKey(job.entity);
+  const user = await loadUser(ctx, Number(job.user_id));
+  const lang: Lang = job.lang === 'en' ? 'en' : 'fa';
+  if (!entity || !user) {
+    await db(ctx)
+      .updateTable(JOBS_TABLE)
+      .set({ status: 'failed', updated_at: now() })
+      .where('id', '=', id)
+      .execute();
+    return;
+  }
+  const modes = await fieldModes(ctx, user, entity);
+  const fields = await importFields(ctx, user, entity, modes);
+  const table = await readSource(job.file_name, Buffer.from(job.content, 'base64'), lang);
+  const docs = await sourceDocs(
+    table.rows,
+    JSON.parse(job.mapping) as ImportMapping,
+    fields,
+    new LookupResolver(ctx, user),
+  );
+  const committed = new Set(
+    (
+      (await db(ctx).selectFrom(JOB_ROWS_TABLE).select('source_row').where('job_id', '=', id).execute()) as {
+        source_row: unknown;
+      }[]
+    ).map((r) => Number(r.source_row)),
+  );
+  const options: WriteOptions = {
+    ctx,
+    entity,
+    user,
+    lang,
+    mode: job.mode as ImportMode,
+    ...(job.key_field ? { keyField: job.key_field } : {}),
+    modes,
+  };
+  let written = committed.size;
+  let failed = 0;
+  const errors: ImportCellError[] = [];
+  const todo = docs.filter((d) => !committed.has(d.row));
+  let batches = 0;
+  for (let at = 0; at < todo.length; at += CONCURRENCY) {
+    if (batches++ >= stopAfter) return;
+    const results = await Promise.all(
+      todo.slice(at, at + CONCURRENCY).map((doc) =>
+        writeDoc(options, doc, (trx, recordId) =>
+          trx
+            .insertInto(JOB_ROWS_TABLE)
+            .values({ job_id: id, source_row: doc.row, record_id: recordId })
+            .execute()
+            .then(() => undefined),
+        ),
+      ),
+    );
+    for (const problems of results) {
+      if (problems.length === 0) written++;
+      else {
+        failed++;
+        errors.push(...problems.slice(0, Math.max(0, IMPORT_MAX_ERRORS - errors.length)));
+      }
+    }
+    await db(ctx)
+      .updateTable(JOBS_TABLE)
+      .set({ written, failed, errors: JSON.stringify(errors), updated_at: now() })
+      .where('id', '=', id)
+      .execute();
+  }
+  await db(ctx)
+    .updateTable(JOBS_TABLE)
+    .set({
+      status: 'done',
+      total: docs.length,
+      written,
+      failed,
+      errors: JSON.stringify(errors),
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+function answer(row: JobRow): ImportJobAnswer {
+  return {
+    id: row.id,
+    entity: row.entity,
+    mode: row.mode as ImportMode,
+    status: row.status as ImportStatus,
+    total: Number(row.total),
+    written: Number(row.written),
+    failed: Number(row.failed),
+    errors: JSON.parse(row.errors) as ImportCellError[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const JOB_COLUMNS = [
+  'id',
+  'entity',
+  'user_id',
+  'mode',
+  'status',
+  'total',
+  'written',
+  'failed',
+  'errors',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * The user's job `id` (null when it is not theirs), or their latest job of `entity`; a job left
+ * `running` by a process that stopped is started again.
+ */
+export async function jobStatus(
+  ctx: AppContext,
+  user: CurrentUser,
+  which: { id: string } | { entity: string },
+): Promise<ImportJobAnswer | null> {
+  let q = db(ctx)
+    .selectFrom(JOBS_TABLE)
+    .select([...JOB_COLUMNS])
+    .where('user_id', '=', user.id);
+  q =
+    'id' in which
+      ? q.where('id', '=', which.id)
+      : q.where('entity', '=', which.entity).orderBy('created_at', 'desc');
+  const row = (await q.limit(1).executeTakeFirst()) as JobRow | undefined;
+  if (!row) return null;
+  if (row.status === 'running' && !active.has(row.id)) void resumeJob(ctx, row.id);
+  return answer(row);
+}
+
+/** Jobs left running when the server stopped, started again (at start-up). */
+export async function resumeJobs(ctx: AppContext): Promise<void> {
+  const rows = (await db(ctx)
+    .selectFrom(JOBS_TABLE)
+    .select('id')
+    .where('status', '=', 'running')
+    .execute()) as {
+    id: string;
+  }[];
+  for (const r of rows) void resumeJob(ctx, r.id);
+}

