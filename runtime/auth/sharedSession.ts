@@ -32,6 +32,11 @@ export const ASK_TIMEOUT_MS = 1500;
  * tab, meanwhile showing the sign-in page, adopts an answer that comes this long after asking.
  */
 export const LATE_ANSWER_MS = 15_000;
+/**
+ * The question is asked again this often while no answer came: a tab that was reloading or still
+ * starting when the first question went out (it listens only once started) answers a later one.
+ */
+export const ASK_AGAIN_MS = 400;
 
 type Message =
   | { type: 'ask' }
@@ -66,6 +71,7 @@ export function joinSession(onLateJoin?: () => void): Promise<boolean> {
       ch.removeEventListener('message', onMessage);
       clearTimeout(timer);
       clearTimeout(lateTimer);
+      clearInterval(again);
     };
     const onMessage = (event: MessageEvent<unknown>) => {
       if (!isMessage(event.data) || event.data.type !== 'share' || hasToken()) return;
@@ -84,7 +90,9 @@ export function joinSession(onLateJoin?: () => void): Promise<boolean> {
       resolve(false);
     }, ASK_TIMEOUT_MS);
     const lateTimer = setTimeout(stop, LATE_ANSWER_MS);
-    ch.postMessage({ type: 'ask' } satisfies Message);
+    const ask = () => ch.postMessage({ type: 'ask' } satisfies Message);
+    const again = setInterval(ask, ASK_AGAIN_MS);
+    ask();
   });
 }
 

@@ -1,6 +1,7 @@
 /** One session for the tabs of a browser: joining another tab's session, refreshing once. */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
+  ASK_AGAIN_MS,
   ASK_TIMEOUT_MS,
   closeSessionChannel,
   joinSession,
@@ -70,6 +71,28 @@ describe('shared session', () => {
     },
     ASK_TIMEOUT_MS + 5000,
   );
+
+  it('asks again while no answer came: a tab that starts listening after the first question answers', async () => {
+    localStorage.setItem(SESSION_HINT, '1');
+    const other = new BroadcastChannel('session');
+    let asks = 0;
+    const joined = joinSession();
+    // the other tab was reloading: it listens only after the first question went out
+    await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS + 100));
+    other.onmessage = (event: MessageEvent<{ type: string }>) => {
+      if (event.data.type !== 'ask') return;
+      asks++;
+      other.postMessage({ type: 'share', values: values('r-again') });
+    };
+    expect(await joined).toBe(true);
+    expect(asks).toBeGreaterThan(0);
+    expect(sessionStorage.getItem('refresh_token')).toBe('r-again');
+    // once joined it stops asking
+    const after = asks;
+    await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS * 2 + 100));
+    other.close();
+    expect(asks).toBe(after);
+  });
 
   it('a tab with a session-only login answers a new tab; a new pair from another tab is adopted', async () => {
     for (const [key, value] of Object.entries(values('r-2'))) sessionStorage.setItem(key, value);
