@@ -160,6 +160,12 @@ export function EntityGrid({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `period` is not read here: the headers carry it, a new one asks again
     [client, definition, quickSearch, withTotals, period],
   );
+  // A new search or period is a new datasource; an answer of the old one still on its way (the
+  // unfiltered rows asked before a saved view's search applied) must not set the footer or "empty".
+  useEffect(() => {
+    datasource.setLive(true);
+    return () => datasource.setLive(false);
+  }, [datasource]);
 
   // a new clearSelectionKey unticks every row
   const shownClearKey = useRef(clearSelectionKey);

@@ -27,6 +27,12 @@ export function toListRequest(
   };
 }
 
+/** A datasource that can be retired: answers still on its way then report nothing to `events`. */
+export interface RetiringDatasource extends IDatasource {
+  /** false retires it (the grid has a newer one), true takes it back (React's StrictMode remount). */
+  setLive(live: boolean): void;
+}
+
 /**
  * `defaultSort` (definition.list.defaultSort) is sent while the user has not sorted: the rows come
  * in that order, and the first click on a header sorts that column ascending.
@@ -36,8 +42,14 @@ export function createDatasource(
   events: DatasourceEvents = {},
   defaultSort: ListRequest['sortModel'] = [],
   extras: ListExtras = {},
-): IDatasource {
+): RetiringDatasource {
+  // a refresh while the first block is loading asks again: only the latest first block's totals count
+  let firstBlocks = 0;
+  let retired = false;
   return {
+    setLive(live) {
+      retired = !live;
+    },
     getRows(params) {
       events.onLoading?.(true);
       const request = toListRequest(params);
@@ -46,17 +58,19 @@ export function createDatasource(
       if (extras.q?.trim()) request.q = extras.q.trim();
       // totals with the first block only: scrolling further costs nothing more
       if (events.onTotals && params.startRow === 0) request.totals = true;
+      const block = params.startRow === 0 ? ++firstBlocks : firstBlocks;
       client.getList(request).then(
         (page) => {
-          if (page.totals) events.onTotals?.(page.totals);
           params.successCallback(page.rows, page.lastRow);
+          if (retired) return;
+          if (page.totals && block === firstBlocks) events.onTotals?.(page.totals);
           events.onLoading?.(false);
           events.onLoaded?.(page.lastRow, params.startRow, page.rows.length);
         },
         () => {
           // The pipeline has already told the user (toast/modal); the grid just stops loading.
           params.failCallback();
-          events.onLoading?.(false);
+          if (!retired) events.onLoading?.(false);
         },
       );
     },

@@ -98,4 +98,32 @@ describe('createDatasource', () => {
       [{ colId: 'name', sort: 'desc' }],
     ]);
   });
+
+  it('reports the totals of the latest first block only, and nothing once retired', async () => {
+    // answers come back in the order the test releases them, not the order asked
+    const pending: ((page: {
+      rows: EntityRow[];
+      lastRow: number;
+      totals: { count: number; sums: Record<string, string> };
+    }) => void)[] = [];
+    const client = { getList: () => new Promise<never>((resolve) => pending.push(resolve as never)) };
+    const seen: number[] = [];
+    const ds = createDatasource(client, { onTotals: (t) => seen.push(t.count) });
+    const first = params({ startRow: 0, endRow: 100 });
+    const second = params({ startRow: 0, endRow: 100 });
+    ds.getRows(first.p);
+    ds.getRows(second.p);
+    pending[1]!({ rows: [], lastRow: 3, totals: { count: 3, sums: {} } });
+    pending[0]!({ rows: [], lastRow: 40, totals: { count: 40, sums: {} } });
+    await Promise.all([first.finished, second.finished]);
+    expect(seen).toEqual([3]);
+    // the grid took a newer datasource: this one's late answer still fills its block, reports nothing
+    ds.setLive(false);
+    const late = params({ startRow: 0, endRow: 100 });
+    ds.getRows(late.p);
+    pending[2]!({ rows: [], lastRow: 40, totals: { count: 40, sums: {} } });
+    await late.finished;
+    expect(late.calls.lastRow).toBe(40);
+    expect(seen).toEqual([3]);
+  });
 });
