@@ -110,7 +110,7 @@ test('decimal, percent, multi-select and time: typed in the form, shown alike in
 
   // the print view shows the same texts as the grid
   await page.goto(`/common/${name}/${id}/print`);
-  const sheet = page.locator('article.erp-print');
+  const sheet = page.locator('.erp-print');
   await expect(sheet).toBeVisible();
   for (const text of shown) await expect(sheet.getByText(text, { exact: true })).toBeVisible();
 
