@@ -102,9 +102,16 @@ export function PrintFormatsEditor(props: PrintFormatsEditorProps) {
         ))}
       </ul>
     );
-  // after a move the focus follows the block to its new place
-  const focusLater = (selector: string) =>
-    requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(selector)?.focus());
+  // after a move the focus follows the block to its new place (its other button at an edge)
+  const focusLater = (block: number, button: 'up' | 'down') =>
+    requestAnimationFrame(() => {
+      const at = root.current?.querySelector(`[data-print-block="${block}"]`);
+      const other = button === 'up' ? 'down' : 'up';
+      const target =
+        at?.querySelector<HTMLElement>(`[data-move="${button}"]:not([disabled])`) ??
+        at?.querySelector<HTMLElement>(`[data-move="${other}"]`);
+      target?.focus();
+    });
 
   const format = formats[selected];
   const formatTitle = (f: PrintFormat) => localText(f.title, lang) || f.name;
@@ -193,7 +200,7 @@ export function PrintFormatsEditor(props: PrintFormatsEditorProps) {
                         disabled={bi === 0}
                         onClick={() => {
                           onChange(moveBlock(formats, selected, bi, -1));
-                          focusLater(`[data-print-block="${bi - 1}"] [data-move="up"]`);
+                          focusLater(bi - 1, 'up');
                         }}
                       >
                         ↑
@@ -205,7 +212,7 @@ export function PrintFormatsEditor(props: PrintFormatsEditorProps) {
                         disabled={bi === format.blocks.length - 1}
                         onClick={() => {
                           onChange(moveBlock(formats, selected, bi, 1));
-                          focusLater(`[data-print-block="${bi + 1}"] [data-move="down"]`);
+                          focusLater(bi + 1, 'down');
                         }}
                       >
                         ↓
@@ -246,7 +253,11 @@ export function PrintFormatsEditor(props: PrintFormatsEditorProps) {
               >
                 <option value="">{t('printDesigner.addBlockPrompt')}</option>
                 {PRINT_BLOCK_KINDS.map((k) => (
-                  <option key={k} value={k} disabled={k === 'lines' && !definition.children}>
+                  <option
+                    key={k}
+                    value={k}
+                    disabled={k === 'lines' && Object.keys(definition.children ?? {}).length === 0}
+                  >
                     {t(`printDesigner.kind.${k}`)}
                   </option>
                 ))}

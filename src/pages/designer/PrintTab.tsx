@@ -117,7 +117,9 @@ export function PrintTab({
     [lookups, draft],
   );
 
-  const format = formats[selected];
+  // the chosen format, within the list as it is now (one removed may leave the index past the end)
+  const chosen = Math.min(selected, Math.max(0, formats.length - 1));
+  const format = formats[chosen];
   const model = useMemo(() => {
     if (!format) return null;
     const sample = printSample(draft, format, sources, lang);
@@ -138,7 +140,7 @@ export function PrintTab({
         definition={draft}
         lookups={sources}
         lang={lang}
-        selected={Math.min(selected, Math.max(0, formats.length - 1))}
+        selected={chosen}
         onSelect={setSelected}
         onChange={(next) => onChange(withPrintFormats(draft, next))}
         onProblem={onProblem}
