@@ -8,6 +8,7 @@ import { Button, Checkbox, Input, makeStyles, Select, Text, tokens } from '@flue
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang, LocalText } from '../../runtime/shared/definition';
+import { localDigits } from '../../runtime/shared/fieldKinds/numberText';
 import { formulaText, namesOf, parseFormula, type FormulaError } from '../../runtime/shared/formula';
 import type { Expr } from '../../runtime/shared/rules';
 import type { PrintColumn, PrintValue } from '../../runtime/shared/printFormat';
@@ -89,7 +90,7 @@ export function PrintValueList<T extends PrintValue | PrintColumn>(props: PrintV
       <ul className={styles.list}>
         {value.map((v, i) => {
           const name = v.label?.fa && !v.field ? v.label.fa : nameOf(v);
-          const numbered = `${name} (${i + 1})`;
+          const numbered = `${name} (${localDigits(String(i + 1), lang)})`;
           return (
             <li key={`${choiceKey(v)}-${i}`} className={styles.item} data-print-value={choiceKey(v)}>
               <Text className={styles.name}>{name}</Text>
