@@ -108,6 +108,24 @@ describe('the print formats editor', () => {
     expect(header.at(-1)).toBe('واحد');
   });
 
+  it('edits a computed column as a formula over the line fields; a wrong one is shown and kept out', () => {
+    const state = renderEditor(invoice);
+    const formula = screen.getByRole<HTMLInputElement>('combobox', {
+      name: /^فرمول مبلغ کل پس از تخفیف \(ریال\) \(۸\)/,
+    });
+    expect(formula.value).toContain('-');
+    fireEvent.change(formula, { target: { value: 'مقدار * ۲' } });
+    const lines = () => state.current.printFormats![0]!.blocks[4]!;
+    const column = () => {
+      const b = lines();
+      return b.kind === 'lines' ? b.columns![7] : undefined;
+    };
+    expect(column()?.expr).toEqual({ '*': [{ var: 'quantity' }, 2] });
+    fireEvent.change(formula, { target: { value: 'مقدار * ' } });
+    expect(column()?.expr).toEqual({ '*': [{ var: 'quantity' }, 2] });
+    expect(formula.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('adds a format, makes it the default (the other loses it) and shows a problem in Persian at its block', () => {
     const state = renderEditor(invoice);
     fireEvent.click(screen.getByRole('button', { name: 'افزودن قالب' }));
