@@ -4,6 +4,7 @@
  * of the looked-up entities for the values a format shows of them («کالا › کد»).
  */
 import type { EntityDefinition, EntityRow, Lang } from '../../runtime/shared/definition';
+import { kindOf } from '../../runtime/shared/fieldKinds/derive';
 import { localDigits } from '../../runtime/shared/fieldKinds/numberText';
 import { fieldLabel } from '../../runtime/shared/fieldKinds/fields';
 import { textKey, type LookupTexts } from '../../runtime/shared/print/printData';
@@ -16,6 +17,23 @@ export interface PrintSample {
   row: EntityRow;
   texts: LookupTexts;
   rows: LookupRows;
+}
+
+/** Sample rows whose texts read as their field's label («شماره پیش‌فاکتور ۱»), not its key. */
+function labelledRows(
+  definition: EntityDefinition,
+  source: PrintSource,
+  count: number,
+  lang: Lang,
+): EntityRow[] {
+  return sampleRows(asDefinition(definition, source), count).map((row, i) => {
+    for (const name of Object.keys(source.schema.properties)) {
+      const kind = kindOf(source, name);
+      if ((kind === 'text' || kind === 'longText') && typeof row[name] === 'string')
+        row[name] = `${fieldLabel(source, name, lang)} ${localDigits(String(i + 1), lang)}`;
+    }
+    return row;
+  });
 }
 
 const asDefinition = (definition: EntityDefinition, source: PrintSource): EntityDefinition => ({
@@ -31,7 +49,7 @@ export function printSample(
   lookups: LookupDefinitions,
   lang: Lang,
 ): PrintSample {
-  const row: EntityRow = sampleRows(definition, 1)[0]!;
+  const row: EntityRow = labelledRows(definition, definition, 1, lang)[0]!;
   const texts: LookupTexts = new Map();
   const rows: LookupRows = new Map();
   // a lookup prints as «its label n»; the row it names is the target's sample row (when known)
@@ -45,13 +63,13 @@ export function printSample(
         `${fieldLabel(source, name, lang)} ${localDigits(String(id), lang)}`,
       );
       const target = lookups.get(lookup.entity);
-      const other = target ? sampleRows(asDefinition(definition, target), Number(id))[Number(id) - 1] : {};
+      const other = target ? labelledRows(definition, target, Number(id), lang)[Number(id) - 1] : {};
       rows.set(textKey(lookup.entity, id), { ...other, id });
     }
   };
   lookupsOf(definition, row);
   for (const [table, child] of Object.entries(definition.children ?? {})) {
-    const lines = sampleRows(asDefinition(definition, child), 2);
+    const lines = labelledRows(definition, child, 2, lang);
     row[table] = lines;
     for (const line of lines) lookupsOf(child, line);
   }

@@ -220,6 +220,8 @@ describe('print formats draft', () => {
     const item = (sample.row.lines as Record<string, unknown>[])[0]!.item;
     expect(sample.texts.get(`inventory.item#${String(item)}`)).toMatch(/^کالا /);
     // the item's sample row has a code (shown as «کالا › کد»)
-    expect(sample.rows.get(`inventory.item#${String(item)}`)?.code).toBeDefined();
+    expect(sample.rows.get(`inventory.item#${String(item)}`)?.code).toMatch(/^کد کالا [۰-۹]$/);
+    // texts read as their labels, not their keys
+    expect(sample.row.description).toBe('شرح ۱');
   });
 });
