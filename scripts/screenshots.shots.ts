@@ -1,6 +1,6 @@
 /**
  * Writes docs/screenshots/{screen}-{desktop|phone}.png under fa: the dashboard, a grid, an invoice
- * form, a report, the designer (its fields and its formulas), the 8-column trial balance and the balance sheet, the kardex, the
+ * form, a report, the designer (its fields, its formulas and its print formats), the 8-column trial balance and the balance sheet, the kardex, the
  * stock valuation and the stock moves, the cheques (grid, form), the due cheques and the bank
  * reconciliation, the VAT report, a final purchase order with its follow-on buttons and the import
  * wizard's preview. Run by
@@ -151,6 +151,13 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
     await first.press('End');
     await first.pressSequentially(' + تخ');
     await expect(rules.getByRole('listbox')).toBeVisible();
+  },
+  printDesigner: async (page) => {
+    // the sales invoice's official print format in the designer's print formats tab (docs/print.md)
+    await page.goto('/systemConfig/designer');
+    await page.getByRole('button', { name: /^فاکتورهای فروش/ }).click();
+    await page.getByRole('tab', { name: 'قالب‌های چاپ' }).click();
+    await expect(page.getByRole('region', { name: 'پیش‌نمایش چاپ' }).getByRole('heading')).toBeVisible();
   },
 };
 

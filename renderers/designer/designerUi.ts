@@ -89,6 +89,8 @@ export function designerUiSchema(t: Translate): UiSchema {
     credit: { 'ui:field': 'designerNothing' },
     // the document it is made from (docs/chain.md): kept as published, not drawn here
     source: { 'ui:field': 'designerNothing' },
+    // how a row prints (docs/print.md): edited in the «print formats» tab (PrintFormatsEditor)
+    printFormats: { 'ui:field': 'designerNothing' },
   };
 }
 

@@ -8,3 +8,6 @@ export { sampleRows, sampleClient, sampleValues } from './sampleRows';
 export { LayoutEditor } from './LayoutEditor';
 export { withLayout } from './layoutDraft';
 export { PlanView, type Plan, type PlanChange } from './PlanView';
+export { PrintFormatsEditor } from './PrintFormatsEditor';
+export { formatsOf, lookedUpEntities, withPrintFormats, type PrintSource } from './printDraft';
+export { printSample } from './printSample';

@@ -8,7 +8,8 @@
  * print view and the server's PDF (renderers/print, server/print).
  */
 import type { EntityDefinition, LocalText } from './definition';
-import { unsafeOperations, type Expr } from './rules';
+import type { Expr } from './rules';
+import { englishCheck, printFormatChecks } from './print/formatChecks';
 
 /** A field of the row, or of a row it looks up (`lookup` names the field of the looked-up row). */
 export interface PrintValue {
@@ -143,38 +144,10 @@ export function printFormatOf(definition: EntityDefinition, name?: string): Prin
   return all.find((f) => f.name === name) ?? all.find((f) => f.default) ?? all[0]!;
 }
 
-/** What is wrong with a definition's print formats (server/definitions/load.ts reports it). */
+/**
+ * What is wrong with a definition's print formats, in English with each problem's JSON path (the
+ * keyed checks of print/formatChecks.ts, which the server translates and the designer shows).
+ */
 export function printFormatProblems(definition: EntityDefinition): string[] {
-  const formats = definition.printFormats ?? [];
-  const out: string[] = [];
-  const names = new Set<string>();
-  for (const f of formats) {
-    if (names.has(f.name)) out.push(`printFormats: the name ${f.name} is used twice`);
-    names.add(f.name);
-    for (const b of f.blocks) {
-      const where = `printFormats.${f.name}`;
-      const fieldsOf = (values: PrintValue[] | undefined, props: Record<string, unknown>) =>
-        (values ?? []).filter((v) => !(v.field in props)).map((v) => `${where}: no field ${v.field}`);
-      const props = definition.schema.properties;
-      if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals')
-        out.push(...fieldsOf(b.values, props));
-      if (b.kind === 'words' && b.field && !(b.field in props)) out.push(`${where}: no field ${b.field}`);
-      if (b.kind === 'lines') {
-        const child = definition.children?.[b.table];
-        if (!child) out.push(`${where}: no child table ${b.table}`);
-        else
-          for (const c of b.columns ?? []) {
-            if (c.field !== undefined && !(c.field in child.schema.properties))
-              out.push(`${where}: no line field ${c.field}`);
-            if (c.field === undefined && c.expr === undefined)
-              out.push(`${where}: a column needs field or expr`);
-            if (c.expr !== undefined && !c.label) out.push(`${where}: a computed column needs a label`);
-            const bad = c.expr === undefined ? [] : unsafeOperations(c.expr);
-            if (bad.length) out.push(`${where}: unsafe operations ${bad.join(', ')}`);
-          }
-      }
-    }
-  }
-  if (formats.filter((f) => f.default).length > 1) out.push('printFormats: more than one default');
-  return out;
+  return printFormatChecks(definition).map(englishCheck);
 }

@@ -20,7 +20,7 @@ import { creditLookupProblems } from './creditCheck';
 import { chainLookupProblems } from './chainCheck';
 import { taxLookupProblems } from './taxCheck';
 import { automationLookupProblems } from './automationCheck';
-import { printFormatProblems } from '../../runtime/shared/printFormat';
+import { printFormatChecks } from '../../runtime/shared/print/formatChecks';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -119,7 +119,9 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
   // the form's tabs and sections name fields and child tables of the entity, each once (runtime/shared/layout.ts)
   for (const p of layoutProblems(def))
     problems.push(`${p.path}: ${t(lang, `formLayout.check.${p.key}`, p.params)}`);
-  problems.push(...printFormatProblems(def).map((p) => `/${p}`));
+  // the print formats (runtime/shared/print/formatChecks.ts): the designer shows the same checks
+  for (const p of printFormatChecks(def))
+    problems.push(`${p.path}: ${t(lang, `printDesigner.check.${p.key}`, p.params)}`);
   return problems;
 }
 

@@ -28,11 +28,12 @@ import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
 import { EntityList, entryTitle } from './EntityList';
 import { LayoutTab } from './LayoutTab';
+import { PrintTab } from './PrintTab';
 import { PublishDialog } from './PublishDialog';
 import { refreshAfterPublish } from './refresh';
 import { VersionHistory } from './VersionHistory';
 
-type TabName = 'editor' | 'layout' | 'form' | 'grid' | 'history';
+type TabName = 'editor' | 'layout' | 'print' | 'form' | 'grid' | 'history';
 
 const useStyles = makeStyles({
   page: {
@@ -46,7 +47,7 @@ const useStyles = makeStyles({
     [`@media ${WIDE_QUERY}`]: { gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)' },
   },
   bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', margin: '8px 0' },
-  // the five tabs wrap on a tablet instead of widening the page
+  // the six tabs wrap on a tablet instead of widening the page
   tabs: { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%', flexShrink: 1 },
 });
 
@@ -155,9 +156,13 @@ export function DesignerPage() {
                 selectedValue={tab}
                 onTabSelect={(_, d) => setTab(d.value as TabName)}
               >
-                {(['editor', 'layout', 'form', 'grid', 'history'] as const).map((name) => (
+                {(['editor', 'layout', 'print', 'form', 'grid', 'history'] as const).map((name) => (
                   <Tab key={name} value={name} disabled={name === 'history' && !stored}>
-                    {name === 'layout' ? t('formLayout.tab') : t(`designer.tabs.${name}`)}
+                    {name === 'layout'
+                      ? t('formLayout.tab')
+                      : name === 'print'
+                        ? t('printDesigner.tab')
+                        : t(`designer.tabs.${name}`)}
                   </Tab>
                 ))}
               </TabList>
@@ -184,6 +189,9 @@ export function DesignerPage() {
               />
             </div>
             {tab === 'layout' && <LayoutTab draft={draft} lang={lang} onChange={changeDraft} />}
+            {tab === 'print' && (
+              <PrintTab draft={draft} lang={lang} onChange={changeDraft} onProblem={onProblem} />
+            )}
             {tab === 'form' && <FormPreview draft={draft} lang={lang} />}
             {tab === 'grid' && <GridPreview draft={draft} lang={lang} />}
             {tab === 'history' && stored && (
