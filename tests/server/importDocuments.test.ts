@@ -380,7 +380,7 @@ describe.each(DIALECTS)('import of documents on %s', (dialect) => {
     const header = 'کد مشتری,نام,نوع,کد ملی';
     const data = csv([
       header,
-      ...Array.from({ length: 40 }, (_, i) => `${t}-${i},مشتری ${t} ${i},حقوقی,0499370899`),
+      ...Array.from({ length: 40 }, (_, i) => `${t}-${i},مشتری ${t} ${i},حقیقی,0499370899`),
     ]);
     const id = await createJob(
       app.ctx,
