@@ -273,6 +273,7 @@ function uploadRoutes(app: FastifyInstance): void {
         ...(p.keyField ? { keyField: p.keyField } : {}),
       },
       p.docs.length,
+      p.docs,
     );
     return jobStatus(ctx, user, { id });
   });

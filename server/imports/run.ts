@@ -26,14 +26,17 @@ import type { Untyped } from '../db/untyped';
 import { forbidden } from '../http/errors';
 import { fieldModes } from '../security/fieldAccess';
 import { LookupResolver } from './convert';
-import { sourceDocs } from './documents';
+import { sourceDocs, type SourceDoc } from './documents';
 import { importFields } from './fields';
 import { JOB_ROWS_TABLE, JOBS_TABLE } from './migration';
 import { readSource } from './readFile';
 import { writeDoc, type WriteOptions } from './write';
 
-/** Records written at once: on SQLite they share a commit (db/writeBatch.ts), each in its savepoint. */
-const CONCURRENCY = 16;
+/**
+ * Records written at once: on SQLite they share a commit (db/writeBatch.ts MAX_BATCH, each in its
+ * savepoint), so a batch is one fsync; on PostgreSQL each is its own transaction on the pool.
+ */
+export const IMPORT_BATCH = 64;
 
 export interface JobInput {
   entity: Entity;
@@ -94,11 +97,19 @@ const active = new Map<string, Promise<void>>();
 const db = (ctx: AppContext) => ctx.db as unknown as Untyped;
 const now = () => new Date().toISOString();
 
-/** Stores the job (its file checked already) and starts it; answers its id. */
-export async function startJob(ctx: AppContext, input: JobInput, total: number): Promise<string> {
+/**
+ * Stores the job (its file checked already) and starts it; answers its id. `docs`: the records the
+ * request read from the file already (its check), so the job does not read the file again.
+ */
+export async function startJob(
+  ctx: AppContext,
+  input: JobInput,
+  total: number,
+  docs?: SourceDoc[],
+): Promise<string> {
   await cleanupJobs(ctx);
   const id = await createJob(ctx, input, total);
-  void resumeJob(ctx, id);
+  void resumeJob(ctx, id, docs);
   return id;
 }
 
@@ -131,10 +142,10 @@ export async function createJob(ctx: AppContext, input: JobInput, total: number)
 }
 
 /** Runs the job in the background unless this process runs it already. */
-export function resumeJob(ctx: AppContext, id: string): Promise<void> {
+export function resumeJob(ctx: AppContext, id: string, docs?: SourceDoc[]): Promise<void> {
   let running = active.get(id);
   if (!running) {
-    running = runJob(ctx, id)
+    running = runJob(ctx, id, Infinity, docs)
       .catch(async (e: unknown) => {
         // the job stops; its rows written so far stay (each with its committed record)
         const message = e instanceof Error ? e.message : String(e);
@@ -171,9 +182,15 @@ async function loadUser(ctx: AppContext, id: number): Promise<CurrentUser | null
 
 /**
  * Writes the job's records not yet committed. `stopAfter` (tests) stops after that many batches,
- * leaving the job `running` as a crash would.
+ * leaving the job `running` as a crash would. `read`: the file's records as its request read them
+ * (a job resumed later reads its stored file again).
  */
-export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity): Promise<void> {
+export async function runJob(
+  ctx: AppContext,
+  id: string,
+  stopAfter = Infinity,
+  read?: SourceDoc[],
+): Promise<void> {
   const job = (await db(ctx).selectFrom(JOBS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
     JobRow | undefined;
   if (!job || job.status !== 'running') return;
@@ -190,9 +207,16 @@ export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity):
   }
   const modes = await fieldModes(ctx, user, entity);
   const fields = await importFields(ctx, user, entity, modes);
-  const table = await readSource(Buffer.from(job.content, 'base64'), lang);
   const { mapping, lineMappings } = readMapping(job.mapping);
-  const docs = await sourceDocs(table, mapping, lineMappings, fields, new LookupResolver(ctx, user));
+  const docs =
+    read ??
+    (await sourceDocs(
+      await readSource(Buffer.from(job.content, 'base64'), lang),
+      mapping,
+      lineMappings,
+      fields,
+      new LookupResolver(ctx, user),
+    ));
   const committed = new Set(
     (
       (await db(ctx).selectFrom(JOB_ROWS_TABLE).select('source_row').where('job_id', '=', id).execute()) as {
@@ -215,12 +239,12 @@ export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity):
   // orphan lines (a lines sheet's row) never commit: their row numbers are another sheet's
   const todo = docs.filter((d) => d.orphan || !committed.has(d.row));
   let batches = 0;
-  for (let at = 0; at < todo.length; at += CONCURRENCY) {
+  for (let at = 0; at < todo.length; at += IMPORT_BATCH) {
     if (batches++ >= stopAfter) return;
     // cancelled (by this or another process): the rows written so far stay, nothing more is written
     if ((await statusOf(ctx, id)) !== 'running') return;
     const results = await Promise.all(
-      todo.slice(at, at + CONCURRENCY).map((doc) =>
+      todo.slice(at, at + IMPORT_BATCH).map((doc) =>
         writeDoc(options, doc, (trx, recordId) =>
           trx
             .insertInto(JOB_ROWS_TABLE)

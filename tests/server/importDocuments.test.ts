@@ -15,7 +15,7 @@ import type { ImportJobAnswer, ImportOptions, ImportPreviewAnswer } from '../../
 import type { ReportResult } from '../../runtime/shared/reportDefinition';
 import type { Untyped } from '../../server/db/untyped';
 import type { CurrentUser } from '../../server/context';
-import { cleanupJobs, createJob, runJob } from '../../server/imports/run';
+import { IMPORT_BATCH, cleanupJobs, createJob, runJob } from '../../server/imports/run';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
 type Row = EntityRow & Record<string, unknown>;
@@ -230,14 +230,15 @@ describe.each(DIALECTS)('import of documents on %s', (dialect) => {
       [Number(i2!.id), 3],
     ]);
 
-    // 20 documents of 2 lines: cut short after one batch, run again: each written once, whole
+    // more documents than a batch, of 2 lines each: cut short after one batch, run again: each written once, whole
+    const count = IMPORT_BATCH + 6;
     const t2 = tag('RES');
     const many: Sheet = { name: 'docs', rows: [['کلید سند', 'مشتری', 'تاریخ', 'انبار', 'شرح']] };
     const manyLines: Sheet = {
       name: 'lines',
       rows: [['کلید سند', 'کالا (اقلام)', 'مقدار (اقلام)', 'lines.unitPrice']],
     };
-    for (let k = 1; k <= 20; k++) {
+    for (let k = 1; k <= count; k++) {
       many.rows.push([k, c1!.code, '1405/02/20', w1!.code, `${t2}-${String(k).padStart(2, '0')}`]);
       manyLines.rows.push([k, i1!.code, 1, 100], [String(k), i2!.code, 2, 50]);
     }
@@ -254,20 +255,20 @@ describe.each(DIALECTS)('import of documents on %s', (dialect) => {
         lineMappings: { 1: { 0: '#doc', 1: 'lines.item', 2: 'lines.quantity', 3: 'lines.unitPrice' } },
         mode: 'insert',
       },
-      20,
+      count,
     );
     await runJob(app.ctx, id, 1);
     const partial = (await byDescription('sales.invoice', t2)).length;
     expect(partial).toBeGreaterThan(0);
-    expect(partial).toBeLessThan(20);
+    expect(partial).toBeLessThan(count);
     await runJob(app.ctx, id);
     await runJob(app.ctx, id);
     const all = await byDescription('sales.invoice', t2);
-    expect(all).toHaveLength(20);
+    expect(all).toHaveLength(count);
     for (const inv of all) expect(await linesOf('sales.invoice', inv.id, ['item'])).toHaveLength(2);
     expect((await call<ImportJobAnswer>(app, 'Import/Status', admin, { id })).body.Data).toMatchObject({
       status: 'done',
-      written: 20,
+      written: count,
       failed: 0,
     });
   });
@@ -380,7 +381,7 @@ describe.each(DIALECTS)('import of documents on %s', (dialect) => {
     const header = 'کد مشتری,نام,نوع,کد ملی';
     const data = csv([
       header,
-      ...Array.from({ length: 40 }, (_, i) => `${t}-${i},مشتری ${t} ${i},حقیقی,0499370899`),
+      ...Array.from({ length: IMPORT_BATCH + 10 }, (_, i) => `${t}-${i},مشتری ${t} ${i},حقیقی,0499370899`),
     ]);
     const id = await createJob(
       app.ctx,
@@ -393,7 +394,7 @@ describe.each(DIALECTS)('import of documents on %s', (dialect) => {
         mapping: { 0: 'code', 1: 'name', 2: 'customerType', 3: 'nationalCode' },
         mode: 'insert',
       },
-      40,
+      IMPORT_BATCH + 10,
     );
     await runJob(app.ctx, id, 1);
     const count = async () =>
