@@ -226,7 +226,8 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
               {sheets && <td>{e.sheet}</td>}
               <td>{n(e.row)}</td>
               <td>{e.field ? labelOf(e.field) : ''}</td>
-              <td>{e.message}</td>
+              {/* the answer came with Western digits (normalizeDeep): shown in the language's */}
+              <td>{localDigits(e.message, lang)}</td>
             </tr>
           ))}
         </tbody>
