@@ -3,8 +3,10 @@
  * download; a CSV or XLSX file to upload; its columns matched to fields (the server's automatic
  * match by label, changeable); the mode (insert, update or upsert by a key field); a preview with
  * each problem on its sheet row and field (nothing written); then the job, whose progress is asked
- * every second. The running job's id is kept in sessionStorage (importJobKey): a reloaded page
- * opens the wizard on it again (EntityScreen). Figures in the language's digits.
+ * every second, and which may be stopped. A document type's file may have a lines sheet: each
+ * sheet's columns are mapped, and problems name their sheet. The running job's id is kept in
+ * sessionStorage (importJobKey): a reloaded page opens the wizard on it again (EntityScreen).
+ * Figures in the language's digits.
  */
 import {
   Button,
@@ -25,16 +27,19 @@ import { ApiError } from '../../runtime/http/ApiError';
 import { api } from '../../runtime/http/pipeline';
 import { localText, type EntityDefinition, type Lang } from '../../runtime/shared/definition';
 import {
+  IMPORT_DOC_KEY,
   IMPORT_FILE_MAX_BYTES,
   IMPORT_MODES,
   type ImportCellError,
   type ImportJobAnswer,
+  type ImportLineMappings,
   type ImportMapping,
   type ImportMode,
   type ImportPreviewAnswer,
 } from '../../runtime/shared/imports';
 import { localDigits } from '../format';
 import { downloadBlob } from './download';
+import { ImportMappingTable } from './ImportMappingTable';
 import { importJobKey } from './importJob';
 
 export interface ImportWizardProps {
@@ -73,6 +78,7 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
   const [preview, setPreview] = useState<ImportPreviewAnswer | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
+  const [lineMappings, setLineMappings] = useState<ImportLineMappings>({});
   const [mode, setMode] = useState<ImportMode>('insert');
   const [keyField, setKeyField] = useState('');
   const [job, setJob] = useState<ImportJobAnswer | null>(null);
@@ -145,6 +151,7 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
       );
       setPreview(answer);
       setMapping(answer.mapping);
+      setLineMappings(answer.lineMappings);
       setStep('mapping');
     } catch (err) {
       setProblems(refusal(err));
@@ -156,6 +163,7 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
   const check = async () => {
     const answer = (await call('Import/Preview', {
       mapping,
+      lineMappings,
       ...(mode === 'insert' ? {} : { keyField }),
     })) as ImportPreviewAnswer | null;
     if (!answer) return;
@@ -166,12 +174,25 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
   const run = async () => {
     const started = (await call('Import/Run', {
       mapping,
+      lineMappings,
       ...(mode === 'insert' ? {} : { keyField }),
     })) as ImportJobAnswer | null;
     if (!started) return;
     sessionStorage.setItem(importJobKey(entity), started.id);
     setJob(started);
     setStep('job');
+  };
+
+  const cancel = async () => {
+    if (!job) return;
+    setBusy(true);
+    try {
+      setJob(await api.post<ImportJobAnswer>('Import/Cancel', { id: job.id }, QUIET));
+    } catch (err) {
+      setProblems(refusal(err));
+    } finally {
+      setBusy(false);
+    }
   };
 
   const template = async () => {
@@ -183,27 +204,36 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
   };
 
   const labelOf = (name: string) => preview?.fields.find((f) => f.name === name)?.label ?? name;
-  const mapped = Object.values(mapping).filter((f) => f && !f.includes('.'));
-  const errorRows = (errors: ImportCellError[]) => (
-    <table data-import-errors="" style={{ borderCollapse: 'collapse', width: '100%' }}>
-      <thead>
-        <tr>
-          <th style={{ textAlign: 'start' }}>{t('import.row')}</th>
-          <th style={{ textAlign: 'start' }}>{t('import.field')}</th>
-          <th style={{ textAlign: 'start' }}>{t('import.message')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {errors.slice(0, 100).map((e, i) => (
-          <tr key={i} data-import-error={`${e.row}:${e.field}`}>
-            <td>{n(e.row)}</td>
-            <td>{e.field ? labelOf(e.field) : ''}</td>
-            <td>{e.message}</td>
+  const mapped = Object.values(mapping).filter((f) => f && !f.includes('.') && f !== IMPORT_DOC_KEY);
+  const lineFields = preview?.fields.filter((f) => f.name === IMPORT_DOC_KEY || f.name.includes('.')) ?? [];
+  // the later sheets a lines sheet can be: those with a header row, when the entity has lines
+  const lineSheets = lineFields.length ? (preview?.sheets.filter((s) => s.headers.length > 0) ?? []) : [];
+  const errorRows = (errors: ImportCellError[]) => {
+    const sheets = errors.some((e) => e.sheet);
+    return (
+      <table data-import-errors="" style={{ borderCollapse: 'collapse', width: '100%' }}>
+        <thead>
+          <tr>
+            {sheets && <th style={{ textAlign: 'start' }}>{t('importSheets.sheet')}</th>}
+            <th style={{ textAlign: 'start' }}>{t('import.row')}</th>
+            <th style={{ textAlign: 'start' }}>{t('import.field')}</th>
+            <th style={{ textAlign: 'start' }}>{t('import.message')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+        </thead>
+        <tbody>
+          {errors.slice(0, 100).map((e, i) => (
+            <tr key={i} data-import-error={`${e.row}:${e.field}`} data-import-sheet={e.sheet}>
+              {sheets && <td>{e.sheet}</td>}
+              <td>{n(e.row)}</td>
+              <td>{e.field ? labelOf(e.field) : ''}</td>
+              {/* the answer came with Western digits (normalizeDeep): shown in the language's */}
+              <td>{localDigits(e.message, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  };
 
   const done = job ? job.written + job.failed : 0;
   return (
@@ -246,42 +276,27 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
             )}
             {step === 'mapping' && preview && (
               <>
-                <table data-import-mapping="" style={{ borderCollapse: 'collapse' }}>
-                  <thead>
-                    <tr>
-                      <th style={{ textAlign: 'start' }}>{t('import.column')}</th>
-                      <th style={{ textAlign: 'start' }}>{t('import.field')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.headers.map((header, i) => (
-                      <tr key={i}>
-                        <td>{header}</td>
-                        <td>
-                          <Select
-                            aria-label={header}
-                            data-import-column={i}
-                            value={mapping[String(i)] ?? ''}
-                            onChange={(_, d) => {
-                              const next = { ...mapping };
-                              if (d.value) next[String(i)] = d.value;
-                              else delete next[String(i)];
-                              setMapping(next);
-                            }}
-                          >
-                            <option value="">{t('import.notImported')}</option>
-                            {preview.fields.map((f) => (
-                              <option key={f.name} value={f.name}>
-                                {f.label}
-                                {f.required ? ' *' : ''}
-                              </option>
-                            ))}
-                          </Select>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <ImportMappingTable
+                  sheet={0}
+                  {...(lineSheets.length
+                    ? { title: t('importSheets.firstSheet', { name: preview.sheet }) }
+                    : {})}
+                  headers={preview.headers}
+                  value={mapping}
+                  fields={preview.fields}
+                  onChange={setMapping}
+                />
+                {lineSheets.map((sheet) => (
+                  <ImportMappingTable
+                    key={sheet.index}
+                    sheet={sheet.index}
+                    title={t('importSheets.linesSheetTitle', { name: sheet.name })}
+                    headers={sheet.headers}
+                    value={lineMappings[String(sheet.index)] ?? {}}
+                    fields={lineFields}
+                    onChange={(next) => setLineMappings({ ...lineMappings, [String(sheet.index)]: next })}
+                  />
+                ))}
                 <div style={{ display: 'flex', gap: '12px', flexWrap: 'wrap' }}>
                   <Field label={t('import.mode')}>
                     <Select
@@ -340,7 +355,9 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
                       })
                     : job.status === 'done'
                       ? t('import.done', { written: n(job.written), failed: n(job.failed) })
-                      : t('import.failed')}
+                      : job.status === 'cancelled'
+                        ? t('importSheets.cancelled', { written: n(job.written) })
+                        : t('import.failed')}
                 </Text>
                 {job.errors.length > 0 && errorRows(job.errors)}
               </>
@@ -368,6 +385,11 @@ export function ImportWizard({ definition, lang, onClose }: ImportWizardProps) {
                   {t('import.run')}
                 </Button>
               </>
+            )}
+            {step === 'job' && running && (
+              <Button data-import-cancel="" disabled={busy} onClick={() => void cancel()}>
+                {t('importSheets.cancel')}
+              </Button>
             )}
             {step === 'job' && !running && (
               <Button

@@ -13,7 +13,7 @@ import { fieldParse, kindOf, KINDS } from '../../runtime/shared/fieldKind';
 import { normalizeText, toWesternDigits } from '../../runtime/shared/normalize';
 import type { AppContext, CurrentUser } from '../context';
 import type { Untyped } from '../db/untyped';
-import { scopeCondition } from '../entities/scope';
+import { rowAccessCondition } from '../entities/scope';
 import { entityPermissions } from '../security/permissions';
 import { importAmount, importDate, type Cell } from '../treasury/lineImport';
 import type { TargetField } from './fields';
@@ -66,7 +66,8 @@ export class LookupResolver {
       if (kind === 'integer' && /^-?\d{1,15}$/.test(text)) return Number(text);
       return undefined;
     };
-    const scope = scopeCondition(target, this.user);
+    // the party scope and the row rules of the user's roles (a branch clerk finds only its branch's rows)
+    const scope = await rowAccessCondition(db, target, this.user);
     for (const field of [spec.codeField, spec.displayField]) {
       const value = comparable(field);
       if (value === undefined) continue;

@@ -6,7 +6,10 @@
  *   the file read, its columns matched to fields, every row's cells read and the first rows
  *   checked by the write steps themselves; nothing written;
  * - POST /api/Import/Run (same body): the job started; answers it (run.ts);
- * - POST /api/Import/Status { id } or { entity }: the user's job, or their latest of the entity.
+ * - POST /api/Import/Status { id } or { entity }: the user's job (an admin: any job by id), or
+ *   their latest of the entity;
+ * - POST /api/Import/Cancel { id }: the running job stopped after its current batch (its owner or
+ *   an admin); the rows written so far stay.
  * A bad file (too large, not a spreadsheet, no rows) is refused with its message and nothing kept.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +17,10 @@ import type { EntityAction, Lang } from '../../runtime/shared/definition';
 import {
   IMPORT_FILE_MAX_BYTES,
   IMPORT_MODES,
+  IMPORT_DOC_KEY,
   IMPORT_PREVIEW_ROWS,
   type ImportCellError,
+  type ImportLineMappings,
   type ImportMapping,
   type ImportMode,
   type ImportOptions,
@@ -33,9 +38,9 @@ import { entityPermissions } from '../security/permissions';
 import { contentDisposition } from '../entities/export';
 import { LookupResolver } from './convert';
 import { sourceDocs } from './documents';
-import { autoMapping, importFields, wireFields, type TargetField } from './fields';
-import { fileBytes, readSource } from './readFile';
-import { jobStatus, resumeJobs, startJob } from './run';
+import { autoMapping, hasDocKey, importFields, wireFields, type TargetField } from './fields';
+import { fileBytes, readSource, type SourceTable } from './readFile';
+import { cancelJob, cleanupJobs, jobStatus, resumeJobs, startJob } from './run';
 import { templateWorkbook } from './template';
 import { previewDoc, readProblems, type WriteOptions } from './write';
 
@@ -69,7 +74,22 @@ function modeOf(body: Partial<ImportOptions>): ImportMode {
   return mode;
 }
 
-/** The mapping sent (column → field the user may import) or the automatic one. */
+/**
+ * A mapping sent, checked: each column of the sheet (`width` columns) to a field in `names`;
+ * a field the user may not write, or no column of the file, is refused, never ignored.
+ */
+function checkedMapping(sent: unknown, names: Set<string>, width: number): ImportMapping {
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) throw badRequest();
+  const out: ImportMapping = {};
+  for (const [column, name] of Object.entries(sent as Record<string, unknown>))
+    if (typeof name === 'string' && name !== '') {
+      if (!names.has(name) || !/^\d+$/.test(column) || Number(column) >= width) throw badRequest();
+      out[column] = name;
+    }
+  return out;
+}
+
+/** The first sheet's mapping sent (column → field the user may import, or the key) or the automatic one. */
 function mappingOf(
   body: Partial<ImportOptions>,
   entity: Entity,
@@ -77,16 +97,51 @@ function mappingOf(
   headers: string[],
 ): ImportMapping {
   if (body.mapping === undefined) return autoMapping(entity, fields, headers);
-  if (typeof body.mapping !== 'object' || body.mapping === null || Array.isArray(body.mapping))
-    throw badRequest();
   const names = new Set(fields.map((f) => f.name));
-  const out: ImportMapping = {};
-  for (const [column, name] of Object.entries(body.mapping))
-    if (typeof name === 'string' && name !== '') {
-      // a field the user may not write, or no column of the file: refused, never ignored
-      if (!names.has(name) || !/^\d+$/.test(column) || Number(column) >= headers.length) throw badRequest();
-      out[column] = name;
+  if (hasDocKey(entity)) names.add(IMPORT_DOC_KEY);
+  return checkedMapping(body.mapping, names, headers.length);
+}
+
+/**
+ * The lines sheets' mappings: the ones sent (the key and line fields only, each naming the key),
+ * or every later sheet whose headers name the key and a line field. A lines sheet needs the key
+ * mapped on the first sheet too.
+ */
+function lineMappingsOf(
+  body: Partial<ImportOptions>,
+  entity: Entity,
+  fields: TargetField[],
+  table: SourceTable,
+  mapping: ImportMapping,
+  lang: Lang,
+): ImportLineMappings {
+  const out: ImportLineMappings = {};
+  if (!hasDocKey(entity)) {
+    if (body.lineMappings !== undefined && Object.keys(body.lineMappings ?? {}).length) throw badRequest();
+    return out;
+  }
+  const keyed = (m: ImportMapping) => Object.values(m).includes(IMPORT_DOC_KEY);
+  const useful = (m: ImportMapping) => keyed(m) && Object.values(m).some((n) => n.includes('.'));
+  if (body.lineMappings === undefined) {
+    for (const sheet of table.sheets) {
+      const m = autoMapping(entity, fields, sheet.headers, true);
+      if (useful(m)) out[String(sheet.index)] = m;
     }
+    return keyed(mapping) ? out : {};
+  }
+  const sent = body.lineMappings;
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) throw badRequest();
+  const names = new Set([IMPORT_DOC_KEY, ...fields.filter((f) => f.child).map((f) => f.name)]);
+  for (const [index, m] of Object.entries(sent)) {
+    const sheet = table.sheets.find((s) => String(s.index) === index);
+    if (!sheet) throw badRequest();
+    const checked = checkedMapping(m, names, sheet.headers.length);
+    if (Object.keys(checked).length === 0) continue;
+    if (!keyed(checked)) throw invalid([fieldMessage(lang, 'lineMappings', 'importSheets.keyNeeded')]);
+    out[index] = checked;
+  }
+  if (Object.keys(out).length && !keyed(mapping))
+    throw invalid([fieldMessage(lang, 'mapping', 'importSheets.keyNeeded')]);
   return out;
 }
 
@@ -99,7 +154,12 @@ function keyFieldOf(
 ): string | undefined {
   if (mode === 'insert') return undefined;
   const key = body.keyField;
-  if (typeof key !== 'string' || key.includes('.') || !Object.values(mapping).includes(key))
+  if (
+    typeof key !== 'string' ||
+    key.includes('.') ||
+    key === IMPORT_DOC_KEY ||
+    !Object.values(mapping).includes(key)
+  )
     throw invalid([fieldMessage(lang, 'keyField', 'import.keyFieldNeeded')]);
   return key;
 }
@@ -110,20 +170,24 @@ async function prepare(ctx: AppContext, user: CurrentUser, body: Partial<ImportO
   const entity = await importable(ctx, user, body.entity, mode);
   const data = fileBytes(body, lang);
   const fileName = typeof body.fileName === 'string' ? body.fileName : '';
-  const table = await readSource(fileName, data, lang);
+  const table = await readSource(data, lang);
   const modes = await fieldModes(ctx, user, entity);
   const fields = await importFields(ctx, user, entity, modes);
   const mapping = mappingOf(body, entity, fields, table.headers);
+  const lineMappings = lineMappingsOf(body, entity, fields, table, mapping, lang);
   const keyField = keyFieldOf(body, mode, mapping, lang);
-  const docs = await sourceDocs(table.rows, mapping, fields, new LookupResolver(ctx, user));
+  const docs = await sourceDocs(table, mapping, lineMappings, fields, new LookupResolver(ctx, user));
   const options: WriteOptions = { ctx, entity, user, lang, mode, modes, ...(keyField ? { keyField } : {}) };
-  return { entity, data, fileName, table, fields, mapping, keyField, docs, options, mode };
+  return { entity, data, fileName, table, fields, mapping, lineMappings, keyField, docs, options, mode };
 }
 
 export async function importsPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
-  // jobs cut short by a stop of the server go on
-  app.addHook('onReady', () => resumeJobs(ctx));
+  // jobs cut short by a stop of the server go on; old finished jobs' files are dropped
+  app.addHook('onReady', async () => {
+    await cleanupJobs(ctx);
+    await resumeJobs(ctx);
+  });
 
   app.post('/api/Import/Template', async (req, reply) => {
     const body = readBody(req);
@@ -151,6 +215,11 @@ export async function importsPlugin(app: FastifyInstance): Promise<void> {
     const entity = await importable(ctx, user, body.entity);
     return jobStatus(ctx, user, { entity: entity.key });
   });
+
+  businessRoute(app, 'Import/Cancel', async ({ user, body }) => {
+    if (typeof body.id !== 'string') throw badRequest();
+    return cancelJob(ctx, user, body.id);
+  });
 }
 
 /** Preview and Run: the routes that take a file. */
@@ -172,6 +241,9 @@ function uploadRoutes(app: FastifyInstance): void {
     return {
       headers: p.table.headers,
       mapping: p.mapping,
+      ...(p.table.name ? { sheet: p.table.name } : {}),
+      sheets: p.table.sheets.map((s) => ({ index: s.index, name: s.name, headers: s.headers })),
+      lineMappings: p.lineMappings,
       fields: wireFields(p.entity, p.fields, req.lang),
       total: p.docs.length,
       rows: p.docs
@@ -196,10 +268,12 @@ function uploadRoutes(app: FastifyInstance): void {
         fileName: p.fileName,
         data: p.data,
         mapping: p.mapping,
+        lineMappings: p.lineMappings,
         mode: p.mode,
         ...(p.keyField ? { keyField: p.keyField } : {}),
       },
       p.docs.length,
+      p.docs,
     );
     return jobStatus(ctx, user, { id });
   });

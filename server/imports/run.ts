@@ -4,14 +4,18 @@
  * record's sheet row is recorded in `import_job_rows` in the SAME transaction as the record, so a
  * job started again (after a restart of the server, or by asking its status) skips exactly the rows
  * already written and never writes one twice. Progress (written, failed, the first problems) is
- * kept in the job row after every batch, for the wizard's progress bar.
+ * kept in the job row after every batch, for the wizard's progress bar. A job cancelled (by its owner
+ * or an admin) stops before its next batch; a finished job's file and committed rows are dropped
+ * after IMPORT_KEEP_DAYS (its counts and problems stay).
  */
 import { randomUUID } from 'node:crypto';
 import type { Lang } from '../../runtime/shared/definition';
 import {
+  IMPORT_KEEP_DAYS,
   IMPORT_MAX_ERRORS,
   type ImportCellError,
   type ImportJobAnswer,
+  type ImportLineMappings,
   type ImportMapping,
   type ImportMode,
   type ImportStatus,
@@ -19,16 +23,20 @@ import {
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
+import { forbidden } from '../http/errors';
 import { fieldModes } from '../security/fieldAccess';
 import { LookupResolver } from './convert';
-import { sourceDocs } from './documents';
+import { sourceDocs, type SourceDoc } from './documents';
 import { importFields } from './fields';
 import { JOB_ROWS_TABLE, JOBS_TABLE } from './migration';
 import { readSource } from './readFile';
 import { writeDoc, type WriteOptions } from './write';
 
-/** Records written at once: on SQLite they share a commit (db/writeBatch.ts), each in its savepoint. */
-const CONCURRENCY = 16;
+/**
+ * Records written at once: on SQLite they share a commit (db/writeBatch.ts MAX_BATCH, each in its
+ * savepoint), so a batch is one fsync; on PostgreSQL each is its own transaction on the pool.
+ */
+export const IMPORT_BATCH = 64;
 
 export interface JobInput {
   entity: Entity;
@@ -37,8 +45,31 @@ export interface JobInput {
   fileName: string;
   data: Buffer;
   mapping: ImportMapping;
+  /** The lines sheets' mappings (the two-sheet form); absent or empty: none. */
+  lineMappings?: ImportLineMappings;
   mode: ImportMode;
   keyField?: string;
+}
+
+/**
+ * The `mapping` column: the first sheet's mapping as it is, or, with lines sheets,
+ * `{ mapping, lineMappings }` (a mapping's own keys are column numbers, so the two never mix).
+ */
+function storedMapping(input: JobInput): string {
+  const lines = input.lineMappings ?? {};
+  return JSON.stringify(
+    Object.keys(lines).length ? { mapping: input.mapping, lineMappings: lines } : input.mapping,
+  );
+}
+
+function readMapping(text: string): { mapping: ImportMapping; lineMappings: ImportLineMappings } {
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  if (typeof parsed.mapping === 'object' && parsed.mapping !== null)
+    return {
+      mapping: parsed.mapping as ImportMapping,
+      lineMappings: (parsed.lineMappings ?? {}) as ImportLineMappings,
+    };
+  return { mapping: parsed as ImportMapping, lineMappings: {} };
 }
 
 interface JobRow {
@@ -66,10 +97,19 @@ const active = new Map<string, Promise<void>>();
 const db = (ctx: AppContext) => ctx.db as unknown as Untyped;
 const now = () => new Date().toISOString();
 
-/** Stores the job (its file checked already) and starts it; answers its id. */
-export async function startJob(ctx: AppContext, input: JobInput, total: number): Promise<string> {
+/**
+ * Stores the job (its file checked already) and starts it; answers its id. `docs`: the records the
+ * request read from the file already (its check), so the job does not read the file again.
+ */
+export async function startJob(
+  ctx: AppContext,
+  input: JobInput,
+  total: number,
+  docs?: SourceDoc[],
+): Promise<string> {
+  await cleanupJobs(ctx);
   const id = await createJob(ctx, input, total);
-  void resumeJob(ctx, id);
+  void resumeJob(ctx, id, docs);
   return id;
 }
 
@@ -85,7 +125,7 @@ export async function createJob(ctx: AppContext, input: JobInput, total: number)
       user_id: input.user.id,
       mode: input.mode,
       key_field: input.keyField ?? null,
-      mapping: JSON.stringify(input.mapping),
+      mapping: storedMapping(input),
       file_name: input.fileName,
       content: input.data.toString('base64'),
       lang: input.lang,
@@ -102,10 +142,10 @@ export async function createJob(ctx: AppContext, input: JobInput, total: number)
 }
 
 /** Runs the job in the background unless this process runs it already. */
-export function resumeJob(ctx: AppContext, id: string): Promise<void> {
+export function resumeJob(ctx: AppContext, id: string, docs?: SourceDoc[]): Promise<void> {
   let running = active.get(id);
   if (!running) {
-    running = runJob(ctx, id)
+    running = runJob(ctx, id, Infinity, docs)
       .catch(async (e: unknown) => {
         // the job stops; its rows written so far stay (each with its committed record)
         const message = e instanceof Error ? e.message : String(e);
@@ -142,9 +182,15 @@ async function loadUser(ctx: AppContext, id: number): Promise<CurrentUser | null
 
 /**
  * Writes the job's records not yet committed. `stopAfter` (tests) stops after that many batches,
- * leaving the job `running` as a crash would.
+ * leaving the job `running` as a crash would. `read`: the file's records as its request read them
+ * (a job resumed later reads its stored file again).
  */
-export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity): Promise<void> {
+export async function runJob(
+  ctx: AppContext,
+  id: string,
+  stopAfter = Infinity,
+  read?: SourceDoc[],
+): Promise<void> {
   const job = (await db(ctx).selectFrom(JOBS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
     JobRow | undefined;
   if (!job || job.status !== 'running') return;
@@ -161,13 +207,16 @@ export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity):
   }
   const modes = await fieldModes(ctx, user, entity);
   const fields = await importFields(ctx, user, entity, modes);
-  const table = await readSource(job.file_name, Buffer.from(job.content, 'base64'), lang);
-  const docs = await sourceDocs(
-    table.rows,
-    JSON.parse(job.mapping) as ImportMapping,
-    fields,
-    new LookupResolver(ctx, user),
-  );
+  const { mapping, lineMappings } = readMapping(job.mapping);
+  const docs =
+    read ??
+    (await sourceDocs(
+      await readSource(Buffer.from(job.content, 'base64'), lang),
+      mapping,
+      lineMappings,
+      fields,
+      new LookupResolver(ctx, user),
+    ));
   const committed = new Set(
     (
       (await db(ctx).selectFrom(JOB_ROWS_TABLE).select('source_row').where('job_id', '=', id).execute()) as {
@@ -187,12 +236,15 @@ export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity):
   let written = committed.size;
   let failed = 0;
   const errors: ImportCellError[] = [];
-  const todo = docs.filter((d) => !committed.has(d.row));
+  // orphan lines (a lines sheet's row) never commit: their row numbers are another sheet's
+  const todo = docs.filter((d) => d.orphan || !committed.has(d.row));
   let batches = 0;
-  for (let at = 0; at < todo.length; at += CONCURRENCY) {
+  for (let at = 0; at < todo.length; at += IMPORT_BATCH) {
     if (batches++ >= stopAfter) return;
+    // cancelled (by this or another process): the rows written so far stay, nothing more is written
+    if ((await statusOf(ctx, id)) !== 'running') return;
     const results = await Promise.all(
-      todo.slice(at, at + CONCURRENCY).map((doc) =>
+      todo.slice(at, at + IMPORT_BATCH).map((doc) =>
         writeDoc(options, doc, (trx, recordId) =>
           trx
             .insertInto(JOB_ROWS_TABLE)
@@ -215,8 +267,10 @@ export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity):
       .where('id', '=', id)
       .execute();
   }
+  // a cancel that came during the last batch keeps the job cancelled
   await db(ctx)
     .updateTable(JOBS_TABLE)
+    .where('status', '=', 'running')
     .set({
       status: 'done',
       total: docs.length,
@@ -258,9 +312,21 @@ const JOB_COLUMNS = [
   'updated_at',
 ] as const;
 
+/** An admin reads and cancels any job by id; everyone else only their own. */
+const isAdmin = (user: CurrentUser) => user.role === 'admin';
+
+async function statusOf(ctx: AppContext, id: string): Promise<string | undefined> {
+  const row = (await db(ctx)
+    .selectFrom(JOBS_TABLE)
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst()) as { status: string } | undefined;
+  return row?.status;
+}
+
 /**
- * The user's job `id` (null when it is not theirs), or their latest job of `entity`; a job left
- * `running` by a process that stopped is started again.
+ * The user's job `id` (null when it is not theirs, unless the user is an admin), or their latest
+ * job of `entity`; a job left `running` by a process that stopped is started again.
  */
 export async function jobStatus(
   ctx: AppContext,
@@ -269,8 +335,8 @@ export async function jobStatus(
 ): Promise<ImportJobAnswer | null> {
   let q = db(ctx)
     .selectFrom(JOBS_TABLE)
-    .select([...JOB_COLUMNS])
-    .where('user_id', '=', user.id);
+    .select([...JOB_COLUMNS]);
+  if (!('id' in which && isAdmin(user))) q = q.where('user_id', '=', user.id);
   q =
     'id' in which
       ? q.where('id', '=', which.id)
@@ -291,4 +357,51 @@ export async function resumeJobs(ctx: AppContext): Promise<void> {
     id: string;
   }[];
   for (const r of rows) void resumeJob(ctx, r.id);
+}
+
+/**
+ * Cancels a running job: its owner or an admin (anyone else: 403, as for a job that does not
+ * exist, so a job id tells nothing). Answers the job as it is now (cancelled, or already ended).
+ */
+export async function cancelJob(ctx: AppContext, user: CurrentUser, id: string): Promise<ImportJobAnswer> {
+  const row = (await db(ctx)
+    .selectFrom(JOBS_TABLE)
+    .select(['user_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()) as { user_id: unknown } | undefined;
+  if (!row || (Number(row.user_id) !== user.id && !isAdmin(user))) throw forbidden();
+  await db(ctx)
+    .updateTable(JOBS_TABLE)
+    .set({ status: 'cancelled', updated_at: now() })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+  await active.get(id);
+  const job = (await db(ctx)
+    .selectFrom(JOBS_TABLE)
+    .select([...JOB_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst()) as JobRow;
+  return answer(job);
+}
+
+/**
+ * Drops the file and the committed rows of jobs finished more than IMPORT_KEEP_DAYS ago (`at`: now);
+ * the job's counts and problems stay for its history.
+ */
+export async function cleanupJobs(ctx: AppContext, at = new Date()): Promise<void> {
+  const before = new Date(at.getTime() - IMPORT_KEEP_DAYS * 86_400_000).toISOString();
+  const old = db(ctx)
+    .selectFrom(JOBS_TABLE)
+    .select('id')
+    .where('status', '!=', 'running')
+    .where('updated_at', '<', before);
+  await db(ctx).deleteFrom(JOB_ROWS_TABLE).where('job_id', 'in', old).execute();
+  await db(ctx)
+    .updateTable(JOBS_TABLE)
+    .set({ content: '' })
+    .where('status', '!=', 'running')
+    .where('updated_at', '<', before)
+    .where('content', '!=', '')
+    .execute();
 }

@@ -4,6 +4,9 @@
  * fields named with their table), one sample row, right to left in Persian; and a notes sheet
  * saying per field what it takes (its kind, required, the enum's labels, the looked-up entity by
  * code or name) and how dates, digits and documents with lines are read (docs/import.md).
+ * A document type's template offers both forms of lines: its first sheet starts with the document
+ * key column and has the line fields (one sheet, header fields repeated), and a lines sheet has the
+ * key and the line fields (two sheets: one row per document on the first, its lines on the second).
  */
 import ExcelJS from 'exceljs';
 import { localText, type Lang } from '../../runtime/shared/definition';
@@ -11,9 +14,9 @@ import { KINDS, kindField, kindOf } from '../../runtime/shared/fieldKind';
 import type { AppContext, CurrentUser } from '../context';
 import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
-import { scopeCondition } from '../entities/scope';
+import { rowAccessCondition } from '../entities/scope';
 import { t } from '../i18n';
-import { fieldHeader, type TargetField } from './fields';
+import { docKeyHeader, fieldHeader, hasDocKey, type TargetField } from './fields';
 
 type Sample = string | number | null;
 
@@ -24,7 +27,7 @@ async function lookupSample(ctx: AppContext, user: CurrentUser, f: TargetField):
   if (!spec || !target) return null;
   const column = spec.codeField ?? spec.displayField;
   let q = (ctx.db as unknown as Untyped).selectFrom(target.table).select(column).orderBy('id').limit(1);
-  const scope = scopeCondition(target, user);
+  const scope = await rowAccessCondition(ctx.db, target, user);
   if (scope) q = q.where(scope);
   const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
   const v = row?.[column];
@@ -95,21 +98,34 @@ export async function templateWorkbook(
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const rtl = lang === 'fa';
-  const data = book.addWorksheet(t(lang, 'import.template.dataSheet'), {
-    views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }],
-  });
-  data.addRow(fields.map((f) => `${fieldHeader(entity, f, lang)}${f.required ? '*' : ''}`)).font = {
-    bold: true,
+  const keyed = hasDocKey(entity);
+  const samples = new Map<TargetField, Sample>();
+  for (const f of fields) samples.set(f, f.meta?.lookup ? await lookupSample(ctx, user, f) : sample(f, lang));
+  /** A sheet of `columns` (the key column first when `keyed`) with a header row and a sample row. */
+  const sheet = (name: string, columns: TargetField[]) => {
+    const ws = book.addWorksheet(name, { views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }] });
+    const headers = columns.map((f) => `${fieldHeader(entity, f, lang)}${f.required ? '*' : ''}`);
+    ws.addRow(keyed ? [docKeyHeader(lang), ...headers] : headers).font = { bold: true };
+    const row = columns.map((f) => samples.get(f) ?? null);
+    ws.addRow(keyed ? ['1', ...row] : row);
+    const shift = keyed ? 1 : 0;
+    if (keyed) {
+      ws.getColumn(1).width = 14;
+      ws.getColumn(1).numFmt = '@';
+    }
+    // text columns stay text: Excel must not turn a code «0012» into 12 nor «=…» into a formula
+    columns.forEach((f, i) => {
+      const column = ws.getColumn(i + 1 + shift);
+      column.width = Math.min(40, Math.max(12, fieldHeader(entity, f, lang).length + 4));
+      if (!KINDS[kindOf(f.source, f.field)].numeric) column.numFmt = '@';
+    });
   };
-  const row: Sample[] = [];
-  for (const f of fields) row.push(f.meta?.lookup ? await lookupSample(ctx, user, f) : sample(f, lang));
-  data.addRow(row);
-  // text columns stay text: Excel must not turn a code «0012» into 12 nor «=…» into a formula
-  fields.forEach((f, i) => {
-    const column = data.getColumn(i + 1);
-    column.width = Math.min(40, Math.max(12, fieldHeader(entity, f, lang).length + 4));
-    if (!KINDS[kindOf(f.source, f.field)].numeric) column.numFmt = '@';
-  });
+  sheet(t(lang, 'import.template.dataSheet'), fields);
+  if (keyed)
+    sheet(
+      t(lang, 'importSheets.linesSheet'),
+      fields.filter((f) => f.child),
+    );
   const notes = book.addWorksheet(t(lang, 'import.template.notesSheet'), { views: [{ rightToLeft: rtl }] });
   notes.addRow([
     t(lang, 'import.template.column'),
@@ -118,6 +134,8 @@ export async function templateWorkbook(
   ]).font = {
     bold: true,
   };
+  if (keyed)
+    notes.addRow([docKeyHeader(lang), t(lang, 'import.template.no'), t(lang, 'importSheets.keyNote')]);
   for (const f of fields)
     notes.addRow([
       fieldHeader(entity, f, lang),
@@ -127,6 +145,8 @@ export async function templateWorkbook(
   notes.addRow([]);
   for (const key of ['dates', 'digits', 'lines', 'sample', 'text'])
     notes.addRow([t(lang, `import.template.rules.${key}`)]);
+  if (keyed)
+    for (const key of ['oneSheet', 'twoSheets']) notes.addRow([t(lang, `importSheets.rules.${key}`)]);
   notes.getColumn(1).width = 30;
   notes.getColumn(3).width = 80;
   return Buffer.from(await book.xlsx.writeBuffer());

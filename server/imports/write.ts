@@ -13,14 +13,14 @@ import type { Entity } from '../definitions/registry';
 import type { Untyped } from '../db/untyped';
 import { getRow } from '../entities/repository';
 import type { Row } from '../entities/rows';
-import { scopeCondition } from '../entities/scope';
+import { rowAccessCondition } from '../entities/scope';
 import { runWriteThen } from '../entities/write/pipeline';
 import { previewWrite } from '../entities/write/preview';
 import type { ApiWrite } from '../entities/write/state';
 import { HttpError, errorData, errorFields } from '../http/errors';
 import { errorText, t } from '../i18n';
 import type { FieldMode } from '../security/fieldAccess';
-import type { SourceDoc } from './documents';
+import type { SourceDoc, Where } from './documents';
 
 export interface WriteOptions {
   ctx: AppContext;
@@ -50,7 +50,7 @@ async function rowByKey(o: WriteOptions, value: unknown): Promise<number | null>
     .select('id')
     .where(o.keyField!, '=', value)
     .limit(2);
-  const scope = scopeCondition(o.entity, o.user);
+  const scope = await rowAccessCondition(o.ctx.db, o.entity, o.user);
   if (scope) q = q.where(scope);
   const rows = (await q.execute()) as { id: unknown }[];
   if (rows.length > 1) throw new RecordProblem(o.keyField!, 'import.keyAmbiguous', { value: String(value) });
@@ -89,29 +89,32 @@ async function requestOf(o: WriteOptions, doc: SourceDoc): Promise<ApiWrite> {
   };
 }
 
+/** A place as answered: the sheet named only when known. */
+const at = (w: Where): Pick<ImportCellError, 'row' | 'sheet'> =>
+  w.sheet === undefined ? { row: w.row } : { row: w.row, sheet: w.sheet };
+
 /** A refusal as the cells it names (a line's on its own sheet row). */
 export function problemsOf(e: unknown, doc: SourceDoc, lang: Lang): ImportCellError[] {
-  if (e instanceof RecordProblem)
-    return [{ row: doc.row, field: e.field, message: t(lang, e.key, e.params) }];
+  if (e instanceof RecordProblem) return [{ ...at(doc), field: e.field, message: t(lang, e.key, e.params) }];
   if (!(e instanceof HttpError)) throw e;
   const out: ImportCellError[] = [];
-  for (const f of errorFields(e, lang)) out.push({ row: doc.row, field: f.FieldName, message: f.Message });
+  for (const f of errorFields(e, lang)) out.push({ ...at(doc), field: f.FieldName, message: f.Message });
   for (const c of e.table)
     out.push({
-      row: doc.lineRows[c.TableName]?.[c.RowIndex] ?? doc.row,
+      ...at(doc.lineRows[c.TableName]?.[c.RowIndex] ?? doc),
       field: `${c.TableName}.${c.FieldName}`,
       message: c.Message,
     });
   const data = errorData(e, lang) as { BusinessErrors?: unknown } | null;
   if (Array.isArray(data?.BusinessErrors))
-    for (const m of data.BusinessErrors) out.push({ row: doc.row, field: '', message: String(m) });
-  if (out.length === 0) out.push({ row: doc.row, field: '', message: errorText(lang, e.key) });
+    for (const m of data.BusinessErrors) out.push({ ...at(doc), field: '', message: String(m) });
+  if (out.length === 0) out.push({ ...at(doc), field: '', message: errorText(lang, e.key) });
   return out;
 }
 
 /** The cells' own problems (convert.ts) as answered. */
 export function readProblems(doc: SourceDoc, lang: Lang): ImportCellError[] {
-  return doc.problems.map((p) => ({ row: p.row, field: p.field, message: t(lang, p.key, p.params) }));
+  return doc.problems.map((p) => ({ ...at(p), field: p.field, message: t(lang, p.key, p.params) }));
 }
 
 /** What the write would store (nothing kept), or its problems. */

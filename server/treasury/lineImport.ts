@@ -83,20 +83,29 @@ export type FormulaCells = 'result' | 'text';
 
 /** The cells of the first sheet of an XLSX file. */
 export async function parseXlsx(data: Buffer, formulas: FormulaCells = 'result'): Promise<Cell[][]> {
+  return (await parseXlsxSheets(data, formulas, 1))[0]?.cells ?? [];
+}
+
+/** The cells of each sheet of an XLSX file (at most `max` sheets), in the workbook's order. */
+export async function parseXlsxSheets(
+  data: Buffer,
+  formulas: FormulaCells = 'result',
+  max = Infinity,
+): Promise<{ name: string; cells: Cell[][] }[]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(data as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
-  if (!sheet) return [];
-  const rows: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (r, n) => {
-    const cells: Cell[] = [];
-    r.eachCell({ includeEmpty: true }, (c, col) => {
-      // c.formula: the cell's own formula, a shared one translated to this cell
-      cells[col - 1] = formulas === 'text' && c.formula ? `=${c.formula}` : cellValue(c.value);
+  return book.worksheets.slice(0, max).map((sheet) => {
+    const rows: Cell[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (r, n) => {
+      const cells: Cell[] = [];
+      r.eachCell({ includeEmpty: true }, (c, col) => {
+        // c.formula: the cell's own formula, a shared one translated to this cell
+        cells[col - 1] = formulas === 'text' && c.formula ? `=${c.formula}` : cellValue(c.value);
+      });
+      rows[n - 1] = cells;
     });
-    rows[n - 1] = cells;
+    return { name: sheet.name, cells: Array.from(rows, (r) => r ?? []) };
   });
-  return Array.from(rows, (r) => r ?? []);
 }
 
 function cellValue(v: ExcelJS.CellValue): Cell {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ImportJobAnswer, ImportOptions, ImportPreviewAnswer } from '../../runtime/shared/imports';
 import type { Untyped } from '../../server/db/untyped';
-import { createJob, resumeJob, runJob } from '../../server/imports/run';
+import { IMPORT_BATCH, createJob, resumeJob, runJob } from '../../server/imports/run';
 import { toPersianDigits } from '../../runtime/shared/normalize';
 import { DIALECTS, call, freshDatabase, makeApp, signIn, type TestDb } from './helpers';
 
@@ -277,7 +277,8 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
   });
 
   it('a job cut short and run again writes each row once', async () => {
-    const codes = Array.from({ length: 40 }, () => code('RS'));
+    const many = IMPORT_BATCH + 16; // more than one batch
+    const codes = Array.from({ length: many }, () => code('RS'));
     const file = csv([
       'کد مشتری,نام,نوع,کد ملی',
       ...codes.map((c, i) => `${c},مشتری ${i + 10},حقیقی,${person()}`),
@@ -309,19 +310,19 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
         mapping: { 0: 'code', 1: 'name', 2: 'customerType', 3: 'nationalCode' },
         mode: 'insert',
       },
-      40,
+      many,
     );
     await runJob(app.ctx, id, 1); // one batch, then "the server stops"
     const partial = (await customers(codes)).length;
     expect(partial).toBeGreaterThan(0);
-    expect(partial).toBeLessThan(40);
+    expect(partial).toBeLessThan(many);
     await runJob(app.ctx, id); // started again
     await resumeJob(app.ctx, id); // and once more: nothing left to write
     const rows = await customers(codes);
-    expect(rows).toHaveLength(40);
-    expect(new Set(rows.map((r) => r.code)).size).toBe(40);
+    expect(rows).toHaveLength(many);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(many);
     const job = await call<ImportJobAnswer>(app, 'Import/Status', admin, { id });
-    expect(job.body.Data).toMatchObject({ status: 'done', written: 40, failed: 0 });
+    expect(job.body.Data).toMatchObject({ status: 'done', written: many, failed: 0 });
   });
 
   it('bad files are refused with a clear message and nothing written', async () => {
