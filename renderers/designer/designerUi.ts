@@ -89,6 +89,8 @@ export function designerUiSchema(t: Translate): UiSchema {
     credit: { 'ui:field': 'designerNothing' },
     // the document it is made from (docs/chain.md): kept as published, not drawn here
     source: { 'ui:field': 'designerNothing' },
+    // what happens on the document's events: edited in the automations tab (AutomationsEditor.tsx)
+    automations: { 'ui:field': 'designerNothing' },
   };
 }
 

@@ -8,3 +8,4 @@ export { sampleRows, sampleClient, sampleValues } from './sampleRows';
 export { LayoutEditor } from './LayoutEditor';
 export { withLayout } from './layoutDraft';
 export { PlanView, type Plan, type PlanChange } from './PlanView';
+export { AutomationsEditor, type AutomationsEditorProps } from './AutomationsEditor';

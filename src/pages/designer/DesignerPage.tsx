@@ -27,12 +27,13 @@ import { WIDE_QUERY } from './EntityList';
 import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
 import { EntityList, entryTitle } from './EntityList';
+import { AutomationsTab } from './AutomationsTab';
 import { LayoutTab } from './LayoutTab';
 import { PublishDialog } from './PublishDialog';
 import { refreshAfterPublish } from './refresh';
 import { VersionHistory } from './VersionHistory';
 
-type TabName = 'editor' | 'layout' | 'form' | 'grid' | 'history';
+type TabName = 'editor' | 'layout' | 'automations' | 'form' | 'grid' | 'history';
 
 const useStyles = makeStyles({
   page: {
@@ -46,7 +47,7 @@ const useStyles = makeStyles({
     [`@media ${WIDE_QUERY}`]: { gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)' },
   },
   bar: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', margin: '8px 0' },
-  // the five tabs wrap on a tablet instead of widening the page
+  // the six tabs wrap on a tablet instead of widening the page
   tabs: { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%', flexShrink: 1 },
 });
 
@@ -155,9 +156,13 @@ export function DesignerPage() {
                 selectedValue={tab}
                 onTabSelect={(_, d) => setTab(d.value as TabName)}
               >
-                {(['editor', 'layout', 'form', 'grid', 'history'] as const).map((name) => (
+                {(['editor', 'layout', 'automations', 'form', 'grid', 'history'] as const).map((name) => (
                   <Tab key={name} value={name} disabled={name === 'history' && !stored}>
-                    {name === 'layout' ? t('formLayout.tab') : t(`designer.tabs.${name}`)}
+                    {name === 'layout'
+                      ? t('formLayout.tab')
+                      : name === 'automations'
+                        ? t('automationDesigner.tab')
+                        : t(`designer.tabs.${name}`)}
                   </Tab>
                 ))}
               </TabList>
@@ -184,6 +189,19 @@ export function DesignerPage() {
               />
             </div>
             {tab === 'layout' && <LayoutTab draft={draft} lang={lang} onChange={changeDraft} />}
+            {/* kept while another tab shows: a formula being typed and its problem stay */}
+            <div hidden={tab !== 'automations'}>
+              <AutomationsTab
+                key={edition}
+                draft={draft}
+                inForce={stored?.definition ?? null}
+                lang={lang}
+                entities={entities}
+                refused={refused}
+                onChange={changeDraft}
+                onProblem={onProblem}
+              />
+            </div>
             {tab === 'form' && <FormPreview draft={draft} lang={lang} />}
             {tab === 'grid' && <GridPreview draft={draft} lang={lang} />}
             {tab === 'history' && stored && (
