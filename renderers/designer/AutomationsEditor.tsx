@@ -90,8 +90,15 @@ export function AutomationsEditor(props: AutomationsEditorProps) {
     [definition, drafts, targets, entityKeys, choices, props.endpointsBefore],
   );
   const hasProblem = checked.problems.length > 0;
-  useEffect(() => onProblem(id, hasProblem), [id, hasProblem, onProblem]);
-  useEffect(() => () => onProblem(id, false), [id, onProblem]);
+  useEffect(() => {
+    onProblem(id, hasProblem);
+  }, [id, hasProblem, onProblem]);
+  useEffect(
+    () => () => {
+      onProblem(id, false);
+    },
+    [id, onProblem],
+  );
 
   const commit = (next: AutomationDraft[]) => {
     setDrafts(next);
