@@ -63,6 +63,7 @@ test('an analyst adds an automation in the designer; a staff user saving a big r
   await expect(automation.getByRole('alert')).toHaveCount(0);
   await expect(automation.getByRole('radio', { name: /پس از ثبت سند/ })).toBeChecked();
 
+  await page.setViewportSize({ width: 1366, height: 768 });
   await shoot(page, 'desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(automation).toBeVisible();
