@@ -126,6 +126,32 @@ describe.each(DIALECTS)('automations published through the designer on %s', (dia
     expect((await refusal(more)).join(' ')).toContain('«gone»');
   });
 
+  it('an analyst may not publish an automation reading a field hidden from the analyst', async () => {
+    const def = definition(`autoDesign${(n += 1)}`, [
+      { name: 'tell', on: 'created', actions: [notifyStaff] },
+    ]);
+    expect((await publish(def)).status).toBe(200);
+    const key = `sales.${def.name}`;
+    await app.ctx.db
+      .insertInto('field_permissions')
+      .values({ role: 'analyst', entity: key, field: 'amount', mode: 'hidden' })
+      .execute();
+    // a condition on it (a notification only when it holds) and a value copied from it: refused
+    const leaky = structuredClone(def);
+    leaky.automations = [
+      {
+        name: 'tell',
+        on: 'created',
+        when: { '>': [{ var: 'amount' }, 1_000_000] },
+        actions: [notifyStaff, { setField: { field: 'title', value: { cat: [{ var: 'amount' }] } } }],
+      },
+    ];
+    const paths = (await refusal(leaky)).map((m) => m.split(': ')[0]);
+    expect(paths).toEqual(['/automations/0/when', '/automations/0/actions/1/setField/value']);
+    // the admin may
+    expect((await publish(leaky, admin)).status).toBe(200);
+  });
+
   it('offers a designer roles by label, staff users and endpoint names only; refuses the others', async () => {
     const made = await call(app, 'Security/WebhookEndpoint/Create', admin, {
       values: { name: 'erp-audit', url: URL, secret: SECRET, enabled: true },
