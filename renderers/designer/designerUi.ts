@@ -91,6 +91,8 @@ export function designerUiSchema(t: Translate): UiSchema {
     source: { 'ui:field': 'designerNothing' },
     // how a row prints (docs/print.md): edited in the «print formats» tab (PrintFormatsEditor)
     printFormats: { 'ui:field': 'designerNothing' },
+    // what happens on the document's events: edited in the automations tab (AutomationsEditor.tsx)
+    automations: { 'ui:field': 'designerNothing' },
   };
 }
 

@@ -11,3 +11,4 @@ export { PlanView, type Plan, type PlanChange } from './PlanView';
 export { PrintFormatsEditor } from './PrintFormatsEditor';
 export { formatsOf, lookedUpEntities, withPrintFormats, type PrintSource } from './printDraft';
 export { printSample } from './printSample';
+export { AutomationsEditor, type AutomationsEditorProps } from './AutomationsEditor';

@@ -1,118 +1,58 @@
 /**
- * Checks of a definition's `automations` (runtime/shared/automation.ts, docs/automations.md), each
- * problem with its JSON path and a `designerCheck.{key}` text:
- * - on their own (automationProblems, part of safety.ts: at start and on Plan/Publish): names
- *   unique; the event's field a field of the document (a date for dateReached, a lifecycle for
- *   finalised/cancelled); a set field a stored, writable field; a notification names exactly one
- *   role or user and its placeholders name fields; every expression safe (automationExpressions);
- * - against the other definitions (automationLookupProblems, at start and on Publish): the entity
- *   a createDocument names exists, is not written only by the server or the admin (`writes`), and
- *   its template's keys are its fields or child tables.
- * A webhook names an endpoint (a name, never a URL: the schema's pattern refuses `:` and `/`); the
- * endpoint is the admin's, looked up when the automation runs.
+ * Checks of a definition's `automations`. The checks on their own and against the other
+ * definitions are shared with the designer (runtime/shared/automationCheck.ts, re-exported here);
+ * the check against the database is here: a webhook names an endpoint an admin made
+ * (security.webhookEndpoint), by name.
  */
 import type { EntityDefinition } from '../../runtime/shared/definition';
-import { kindOf } from '../../runtime/shared/fieldKind';
-import { parseEvent, placeholders } from '../../runtime/shared/automation';
-import type { Expr } from '../../runtime/shared/rules';
+import type { AutomationProblem } from '../../runtime/shared/automationCheck';
+import type { Untyped } from '../db/untyped';
+import type { Registry } from './registry';
+import { WEBHOOK_ENDPOINT_ENTITY } from '../automations/webhooks';
 
-export interface AutomationProblem {
-  path: string;
-  key: string;
-  params: Record<string, unknown>;
+export {
+  automationExpressions,
+  automationLookupProblems,
+  automationProblems,
+  type AutomationProblem,
+} from '../../runtime/shared/automationCheck';
+
+/** The names of the webhook endpoints an admin made (none while the entity is not there). */
+export async function webhookEndpointNames(db: Untyped, registry: Registry): Promise<string[]> {
+  const entity = registry.byEntityKey(WEBHOOK_ENDPOINT_ENTITY);
+  if (!entity) return [];
+  const rows = (await db.selectFrom(entity.table).select('name').orderBy('name').execute()) as {
+    name: unknown;
+  }[];
+  return rows.map((r) => String(r.name ?? '')).filter(Boolean);
 }
 
-const has = (def: EntityDefinition, field: string) => Object.hasOwn(def.schema.properties, field);
-
-/** Problems of the declarations on their own (the definition as in force). */
-export function automationProblems(def: EntityDefinition): AutomationProblem[] {
-  const out: AutomationProblem[] = [];
-  const seen = new Set<string>();
-  (def.automations ?? []).forEach((a, i) => {
-    const at = `/automations/${i}`;
-    if (seen.has(a.name)) out.push({ path: `${at}/name`, key: 'automationName', params: { name: a.name } });
-    seen.add(a.name);
-    const { kind, field } = parseEvent(a.on);
-    if ((kind === 'finalised' || kind === 'cancelled') && !def.lifecycle)
-      out.push({ path: `${at}/on`, key: 'automationLifecycle', params: { event: a.on } });
-    if (field !== null && (!has(def, field) || (kind === 'dateReached' && kindOf(def, field) !== 'date')))
-      out.push({ path: `${at}/on`, key: 'automationEventField', params: { field } });
-    if (a.offsetDays !== undefined && kind !== 'dateReached')
-      out.push({ path: `${at}/offsetDays`, key: 'automationOffset', params: {} });
-    if (kind === 'dateReached' && a.phase === 'inTransaction')
-      out.push({ path: `${at}/phase`, key: 'automationDatePhase', params: {} });
-    a.actions.forEach((action, j) => {
-      const ap = `${at}/actions/${j}`;
-      if ('setField' in action) {
-        const f = action.setField.field;
-        if (!has(def, f) || def.schema.properties[f]?.readOnly || f === def.numbering?.field)
-          out.push({ path: `${ap}/setField/field`, key: 'automationSetField', params: { field: f } });
-      } else if ('notify' in action) {
-        const n = action.notify;
-        if ((n.role === undefined) === (n.user === undefined))
-          out.push({ path: `${ap}/notify`, key: 'automationRecipient', params: {} });
-        for (const [lang, text] of Object.entries(n.text))
-          for (const f of placeholders(text ?? ''))
-            if (!has(def, f))
-              out.push({
-                path: `${ap}/notify/text/${lang}`,
-                key: 'automationPlaceholder',
-                params: { field: f },
-              });
-      }
-    });
-  });
-  return out;
-}
-
-/** Every expression of the automations, with its JSON path (for the safety checks). */
-export function automationExpressions(def: EntityDefinition): [string, Expr][] {
-  const out: [string, Expr][] = [];
-  (def.automations ?? []).forEach((a, i) => {
-    if (a.when !== undefined) out.push([`/automations/${i}/when`, a.when]);
-    a.actions.forEach((action, j) => {
-      const ap = `/automations/${i}/actions/${j}`;
-      if ('setField' in action) out.push([`${ap}/setField/value`, action.setField.value]);
-      if ('createDocument' in action)
-        for (const [f, e] of Object.entries(action.createDocument.template))
-          out.push([`${ap}/createDocument/template/${f}`, e]);
-    });
-  });
-  return out;
-}
-
-/** Problems of the entities the declarations name (`defOf`: a definition by key, as in force). */
-export function automationLookupProblems(
+/**
+ * Webhook endpoints `def` names that no admin made (on Plan/Publish). A name the definition in
+ * force (`before`) names already stays allowed: an endpoint removed since does not keep the owner
+ * from publishing other changes or rolling back (the call is then `skipped`, docs/automations.md).
+ */
+export async function automationDataProblems(
+  db: Untyped,
+  registry: Registry,
   def: EntityDefinition,
-  defOf: (key: string) => EntityDefinition | undefined,
-): AutomationProblem[] {
+  before: EntityDefinition | undefined,
+): Promise<AutomationProblem[]> {
+  const named = (d: EntityDefinition | undefined) =>
+    (d?.automations ?? []).flatMap((a) =>
+      a.actions.flatMap((x) => ('webhook' in x ? [x.webhook.endpoint] : [])),
+    );
+  if (!named(def).length) return [];
+  const known = new Set([...(await webhookEndpointNames(db, registry)), ...named(before)]);
   const out: AutomationProblem[] = [];
   (def.automations ?? []).forEach((a, i) =>
     a.actions.forEach((action, j) => {
-      if (!('createDocument' in action)) return;
-      const at = `/automations/${i}/actions/${j}/createDocument`;
-      const target = defOf(action.createDocument.entity);
-      if (!target) {
+      if ('webhook' in action && !known.has(action.webhook.endpoint))
         out.push({
-          path: `${at}/entity`,
-          key: 'automationEntity',
-          params: { entity: action.createDocument.entity },
+          path: `/automations/${i}/actions/${j}/webhook/endpoint`,
+          key: 'automationEndpoint',
+          params: { endpoint: action.webhook.endpoint },
         });
-        return;
-      }
-      if (target.writes)
-        out.push({
-          path: `${at}/entity`,
-          key: 'automationWrites',
-          params: { entity: action.createDocument.entity },
-        });
-      for (const f of Object.keys(action.createDocument.template))
-        if (!has(target, f) && !Object.hasOwn(target.children ?? {}, f))
-          out.push({
-            path: `${at}/template/${f}`,
-            key: 'automationTemplateField',
-            params: { field: f, entity: action.createDocument.entity },
-          });
     }),
   );
   return out;

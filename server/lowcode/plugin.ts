@@ -12,6 +12,7 @@ import { securityAdminPlugin } from '../security/admin';
 import { usersPlugin } from '../security/users';
 import { rolesPlugin } from '../security/roles';
 import { designerPlugin } from './designer';
+import { automationChoicesPlugin } from './automationChoices';
 import { files } from './publish';
 import { definitionsInForce } from './store';
 import { DESIGNER, SECURITY } from './pseudo';
@@ -75,6 +76,7 @@ export async function lowcodePlugin(app: FastifyInstance): Promise<void> {
     ctx.registry = await registryInForce(ctx.db, ctx);
   });
   await designerPlugin(app);
+  await automationChoicesPlugin(app);
   await securityAdminPlugin(app);
   await usersPlugin(app);
   await rolesPlugin(app);

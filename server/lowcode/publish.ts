@@ -24,7 +24,7 @@ import { postingDataProblems, postingLookupProblems } from '../definitions/posti
 import { creditDataProblems, creditLookupProblems } from '../definitions/creditCheck';
 import { chainLookupProblems } from '../definitions/chainCheck';
 import { taxLookupProblems } from '../definitions/taxCheck';
-import { automationLookupProblems } from '../definitions/automationCheck';
+import { automationDataProblems, automationLookupProblems } from '../definitions/automationCheck';
 import { planChanges, type Plan, type TypeChange } from './plan';
 import { definitionsInForce, storeVersion } from './store';
 import { PSEUDO_ENTITIES } from './pseudo';
@@ -147,12 +147,27 @@ export async function plan(
   // creditCheck.ts)
   const db = ctx.db as unknown as Untyped;
   const missing = [...(await postingDataProblems(db, def)), ...(await creditDataProblems(db, def))];
-  if (missing.length)
-    throw invalid(
-      missing.map((p) =>
+  // the webhook endpoints the automations name were made by an admin (server/definitions/automationCheck.ts)
+  const endpoints = await automationDataProblems(
+    db,
+    ctx.registry,
+    def,
+    ctx.registry.byEntityKey(entityKey(def))?.def,
+  );
+  if (missing.length || endpoints.length)
+    throw invalid([
+      ...missing.map((p) =>
         fieldMessage(lang, p.path, TEXT_KEY, textParams(t(lang, `designerCheck.${p.key}`, p.params))),
       ),
-    );
+      ...endpoints.map((p) =>
+        fieldMessage(
+          lang,
+          p.path,
+          TEXT_KEY,
+          textParams(t(lang, `automationDesigner.check.${p.key}`, p.params)),
+        ),
+      ),
+    ]);
   // compared as it will be in force (the registry adds a lifecycle's fields)
   return planChanges(
     ctx,

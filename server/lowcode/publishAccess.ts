@@ -16,6 +16,7 @@ import type { AppContext, CurrentUser } from '../context';
 import { entityKey, type Entity } from '../definitions/registry';
 import { t } from '../i18n';
 import { declaredPostings } from '../definitions/postingCheck';
+import { automationExpressions } from '../../runtime/shared/automationCheck';
 import { fieldModes, hiddenOf } from '../security/fieldAccess';
 import { permissionsByEntity } from '../security/permissions';
 
@@ -152,6 +153,12 @@ function reads(def: EntityDefinition): Read[] {
   }
   for (const lookup of Object.keys(def.kept?.fromLookup ?? {}))
     out.push(named(`/kept/fromLookup/${lookup}`, lookup));
+  // an automation's condition, set value and template (docs/automations.md): a value copied into a
+  // field or a document, or a notification sent only when it holds, would tell what they read
+  for (const [path, expr] of automationExpressions(def)) {
+    const read = exprRead(path, expr, children);
+    if (read) out.push(read);
+  }
   return out;
 }
 

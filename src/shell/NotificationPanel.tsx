@@ -157,7 +157,8 @@ export function NotificationPanel({ target, onClose, onUnread }: NotificationPan
                   title={item.rowId !== null ? t('automations.open') : undefined}
                   onClick={() => choose(item)}
                 >
-                  <span>{item.text}</span>
+                  {/* the answer came with Western digits (the pipeline normalises every answer) */}
+                  <span>{fa ? toPersianDigits(item.text) : item.text}</span>
                   <span className={styles.at}>{when(item.at)}</span>
                 </button>
               </li>

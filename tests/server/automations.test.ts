@@ -195,14 +195,26 @@ describe.each(DIALECTS)('automations on %s', (dialect) => {
     admin = (await signIn(app, 'admin')).access_token;
     staff = (await signIn(app, 'staff')).access_token;
     analyst = (await signIn(app, 'analyst')).access_token;
+    // Publish takes only endpoints an admin made: `nowhere` is made for it and removed after, so
+    // the automation naming it meets a missing endpoint when it runs
+    for (const [name, enabled] of [
+      ['hook', true],
+      ['nowhere', false],
+    ] as const) {
+      const endpoint = await call(app, 'Security/WebhookEndpoint/Create', admin, {
+        values: { name, url: hook.url, secret: SECRET, enabled },
+      });
+      expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
+    }
     for (const definition of [task, doc()]) {
       const published = await call(app, 'SystemConfig/Designer/Publish', analyst, { definition });
       expect(published.status, JSON.stringify(published.body)).toBe(200);
     }
-    const endpoint = await call(app, 'Security/WebhookEndpoint/Create', admin, {
-      values: { name: 'hook', url: hook.url, secret: SECRET, enabled: true },
-    });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
+    const endpoints = app.ctx.registry.byEntityKey('security.webhookEndpoint')!.table;
+    await app.ctx.db
+      .deleteFrom(endpoints as never)
+      .where('name' as never, '=', 'nowhere' as never)
+      .execute();
     // staff reads the documents but not their amount
     await app.ctx.db
       .insertInto('role_permissions')

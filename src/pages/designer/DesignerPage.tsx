@@ -27,13 +27,20 @@ import { WIDE_QUERY } from './EntityList';
 import { designerApi, type DesignerEntry, type StoredDefinition } from './api';
 import { FormPreview, GridPreview } from './DesignerPreview';
 import { EntityList, entryTitle } from './EntityList';
+import { AutomationsTab } from './AutomationsTab';
 import { LayoutTab } from './LayoutTab';
 import { PrintTab } from './PrintTab';
 import { PublishDialog } from './PublishDialog';
 import { refreshAfterPublish } from './refresh';
 import { VersionHistory } from './VersionHistory';
 
-type TabName = 'editor' | 'layout' | 'print' | 'form' | 'grid' | 'history';
+type TabName = 'editor' | 'layout' | 'print' | 'automations' | 'form' | 'grid' | 'history';
+/** The tabs named by their own sections of the i18n files; the others by designer.tabs.* */
+const TAB_LABELS: Partial<Record<TabName, string>> = {
+  layout: 'formLayout.tab',
+  print: 'printDesigner.tab',
+  automations: 'automationDesigner.tab',
+};
 
 const useStyles = makeStyles({
   page: {
@@ -156,15 +163,13 @@ export function DesignerPage() {
                 selectedValue={tab}
                 onTabSelect={(_, d) => setTab(d.value as TabName)}
               >
-                {(['editor', 'layout', 'print', 'form', 'grid', 'history'] as const).map((name) => (
-                  <Tab key={name} value={name} disabled={name === 'history' && !stored}>
-                    {name === 'layout'
-                      ? t('formLayout.tab')
-                      : name === 'print'
-                        ? t('printDesigner.tab')
-                        : t(`designer.tabs.${name}`)}
-                  </Tab>
-                ))}
+                {(['editor', 'layout', 'print', 'automations', 'form', 'grid', 'history'] as const).map(
+                  (name) => (
+                    <Tab key={name} value={name} disabled={name === 'history' && !stored}>
+                      {t(TAB_LABELS[name] ?? `designer.tabs.${name}`)}
+                    </Tab>
+                  ),
+                )}
               </TabList>
               <Button appearance="primary" disabled={problems.size > 0} onClick={() => setPublishing(true)}>
                 {t('designer.publish.open')}
@@ -192,6 +197,19 @@ export function DesignerPage() {
             {tab === 'print' && (
               <PrintTab draft={draft} lang={lang} onChange={changeDraft} onProblem={onProblem} />
             )}
+            {/* kept while another tab shows: a formula being typed and its problem stay */}
+            <div hidden={tab !== 'automations'}>
+              <AutomationsTab
+                key={edition}
+                draft={draft}
+                inForce={stored?.definition ?? null}
+                lang={lang}
+                entities={entities}
+                refused={refused}
+                onChange={changeDraft}
+                onProblem={onProblem}
+              />
+            </div>
             {tab === 'form' && <FormPreview draft={draft} lang={lang} />}
             {tab === 'grid' && <GridPreview draft={draft} lang={lang} />}
             {tab === 'history' && stored && (

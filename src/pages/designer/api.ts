@@ -3,6 +3,7 @@ import type { Plan } from '../../../renderers/designer';
 import { ApiError } from '../../../runtime/http/ApiError';
 import { handleFailure } from '../../../runtime/http/catalogue';
 import { api, resolveUrl } from '../../../runtime/http/pipeline';
+import type { AutomationChoices } from '../../../runtime/shared/automationCheck';
 import type { EntityDefinition, LocalText } from '../../../runtime/shared/definition';
 import type { ServerMessage } from '../../../runtime/shared/envelope';
 
@@ -78,6 +79,8 @@ export const designerApi = {
       comment: comment || undefined,
       acceptBreaking: acceptBreaking || undefined,
     }),
+  /** Roles, staff users and webhook endpoint names for the automations tab (names only). */
+  automationChoices: () => api.post<AutomationChoices>('SystemConfig/Designer/AutomationChoices', {}),
   rollback: (key: string, version: number) =>
     api.post<{ key: string; version: number }>('SystemConfig/Designer/Rollback', { key, version }),
 };
