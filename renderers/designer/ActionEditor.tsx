@@ -222,7 +222,9 @@ function NotifyParts({
   const fields: PlaceholderField[] = placeholderFields(definition, lang);
   const roles = (choices?.roles ?? []).map((r) => ({
     key: r.key,
-    label: (lang === 'en' ? r.label.en : r.label.fa) || r.key,
+    label:
+      (lang === 'en' ? r.label.en || r.label.fa : r.label.fa || r.label.en) ||
+      t(`security.roleNames.${r.key}`, { defaultValue: r.key }),
   }));
   const users = (choices?.users ?? []).map((u) => ({ key: u.username, label: u.name }));
   const text = (which: 'fa' | 'en') => (

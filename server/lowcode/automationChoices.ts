@@ -23,11 +23,16 @@ export async function automationChoicesPlugin(app: FastifyInstance): Promise<voi
       ctx.db.selectFrom('users').select('role').distinct().execute(),
       ctx.db.selectFrom('role_permissions').select('role').distinct().execute(),
     ]);
-    const labels = new Map(named.map((r) => [r.key, { fa: r.label_fa || r.key, en: r.label_en || r.key }]));
+    // a label equal to the key is a role no admin named (as Security/Role/List): empty, the client
+    // names it by the shipped roles' translations (security.roleNames), else by its key
+    const own = (label: string, key: string) => (label === key ? '' : label);
+    const labels = new Map(
+      named.map((r) => [r.key, { fa: own(r.label_fa, r.key), en: own(r.label_en, r.key) }]),
+    );
     const keys = new Set([...labels.keys(), ...held.map((r) => r.role), ...granted.map((r) => r.role)]);
     const roles = [...keys]
       .sort((a, b) => a.localeCompare(b))
-      .map((key) => ({ key, label: labels.get(key) ?? { fa: key, en: key } }));
+      .map((key) => ({ key, label: labels.get(key) ?? { fa: '', en: '' } }));
     // staff only: a vendor or customer user is reached through its role, never picked by name here
     const users = (
       await ctx.db
