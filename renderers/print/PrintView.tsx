@@ -132,7 +132,9 @@ export function PrintView(props: PrintViewProps) {
     );
   const body = (
     <>
-      <PrintSheet model={doc.sheet} next={part === 'next'} />
+      {doc.sheets.map((sheet, i) => (
+        <PrintSheet key={i} model={sheet} next={part === 'next' || i > 0} />
+      ))}
       {format.name === 'generic' && (
         <Images model={doc.generic} definition={definition} attachments={attachments} />
       )}

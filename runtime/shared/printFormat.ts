@@ -23,6 +23,13 @@ export interface PrintValue {
   showLookup?: { entity: string; displayField: string };
   /** Label; default the field's label. */
   label?: LocalText;
+  /** Printed only when it has a value (a receipt's cash box or bank account, whichever it names). */
+  optional?: boolean;
+  /**
+   * In a format printed once per line (`eachLine`): the field is the line's, not the document's
+   * (a payslip's base salary among a payroll run's lines).
+   */
+  line?: boolean;
 }
 
 /** A column of a lines table: a value, or a computed figure of the line (JSON Logic, e.g. amount − discount). */
@@ -50,8 +57,8 @@ export type PrintBlock =
   | { kind: 'lines'; table: string; columns?: PrintColumn[]; totals?: boolean }
   /** Money totals of the document (absent: its money fields except the open amount). */
   | { kind: 'totals'; values?: PrintValue[] }
-  /** The amount of a money field in Persian words (absent: the last total). */
-  | { kind: 'words'; field?: string }
+  /** The amount of a money field in Persian words (absent: the last total); `line`: the line's field (eachLine). */
+  | { kind: 'words'; field?: string; line?: boolean }
   /** Signature and stamp boxes, side by side. */
   | { kind: 'signatures'; boxes: LocalText[] }
   /** A line of text at the foot, and the print date. */
@@ -77,6 +84,11 @@ export interface PrintFormat {
   title: LocalText;
   /** The entity's default format (at most one). */
   default?: boolean;
+  /**
+   * A child table: the format prints one sheet per line of it (a payroll run's payslips, one per
+   * employee); its values marked `line` are the line's fields, the others the document's.
+   */
+  eachLine?: string;
   blocks: PrintBlock[];
 }
 
@@ -88,10 +100,22 @@ export interface PrintCompany {
   postalCode?: string;
   address?: string;
   phone?: string;
+  /**
+   * The company logo as a `data:image/…;base64,` URL (the image of the settings row
+   * `company.logo`, LOGO_SETTING), printed by a header with `logo: true`; absent without one.
+   */
+  logo?: string;
 }
 
-/** The settings keys of PrintCompany's fields. */
-export const COMPANY_KEYS: Record<keyof PrintCompany, string> = {
+/** The settings row whose image field (LOGO_FIELD) holds the company logo. */
+export const LOGO_SETTING = 'company.logo';
+/** The settings' image field (schemas/systemConfig/setting.json). */
+export const LOGO_FIELD = 'image';
+/** The largest logo the settings take (bytes; the image field's `maxBytes`). */
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+/** The settings keys of PrintCompany's text fields. */
+export const COMPANY_KEYS: Record<Exclude<keyof PrintCompany, 'logo'>, string> = {
   name: 'company.name',
   economicCode: 'company.economicCode',
   nationalId: 'company.nationalId',
@@ -148,17 +172,24 @@ export function printFormatProblems(definition: EntityDefinition): string[] {
   const formats = definition.printFormats ?? [];
   const out: string[] = [];
   const names = new Set<string>();
+  const props = definition.schema.properties;
   for (const f of formats) {
     if (names.has(f.name)) out.push(`printFormats: the name ${f.name} is used twice`);
     names.add(f.name);
+    const where = `printFormats.${f.name}`;
+    const each = f.eachLine === undefined ? undefined : definition.children?.[f.eachLine];
+    if (f.eachLine !== undefined && !each)
+      out.push(`${where}: no child table ${f.eachLine} to print each line of`);
+    /** A value's field: the line's (`line`, in an eachLine format) or the document's. */
+    const fieldProblem = (field: string, line: boolean | undefined): string[] => {
+      if (!line) return field in props ? [] : [`${where}: no field ${field}`];
+      if (f.eachLine === undefined) return [`${where}: a line value (${field}) needs eachLine`];
+      return !each || field in each.schema.properties ? [] : [`${where}: no line field ${field}`];
+    };
     for (const b of f.blocks) {
-      const where = `printFormats.${f.name}`;
-      const fieldsOf = (values: PrintValue[] | undefined, props: Record<string, unknown>) =>
-        (values ?? []).filter((v) => !(v.field in props)).map((v) => `${where}: no field ${v.field}`);
-      const props = definition.schema.properties;
       if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals')
-        out.push(...fieldsOf(b.values, props));
-      if (b.kind === 'words' && b.field && !(b.field in props)) out.push(`${where}: no field ${b.field}`);
+        out.push(...(b.values ?? []).flatMap((v) => fieldProblem(v.field, v.line)));
+      if (b.kind === 'words' && b.field) out.push(...fieldProblem(b.field, b.line));
       if (b.kind === 'lines') {
         const child = definition.children?.[b.table];
         if (!child) out.push(`${where}: no child table ${b.table}`);
