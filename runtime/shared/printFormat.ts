@@ -111,6 +111,11 @@ export interface PrintCompany {
 export const LOGO_SETTING = 'company.logo';
 /** The settings' image field (schemas/systemConfig/setting.json). */
 export const LOGO_FIELD = 'image';
+/** What the logo's settings row is, for people (the settings grid's key column). */
+export const LOGO_SETTING_TITLE: LocalText = {
+  fa: 'نشان (لوگوی) شرکت در سربرگ چاپ — تصویر را در «تصویر» بارگذاری کنید',
+  en: 'Company logo on printed sheets — upload it as the Image',
+};
 /** The largest logo the settings take (bytes; the image field's `maxBytes`). */
 export const LOGO_MAX_BYTES = 512 * 1024;
 

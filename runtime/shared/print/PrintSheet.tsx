@@ -37,12 +37,15 @@ export const PRINT_SHEET_CSS = `
 .ps-sign { flex: 1; border: 1px solid #000; min-height: 20mm; padding: 4px 8px; text-align: center; }
 .ps-foot { display: flex; justify-content: space-between; font-size: 9pt; border-top: 1px solid #000; padding-top: 4px; }
 .ps-next { break-before: page; page-break-before: always; }
+.ps-list thead { display: table-header-group; }
+.ps-list tr { break-inside: avoid; }
+.ps-note { margin: 0; font-size: 9.5pt; }
 `;
 
 /** Only an embedded raster image is drawn as the logo (the server builds it; nothing is fetched). */
 const LOGO_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
 
-function Company({ company, labels }: { company: PrintCompany; labels: SheetLabels }) {
+export function Company({ company, labels }: { company: PrintCompany; labels: SheetLabels }) {
   const ids: [string, string | undefined][] = [
     [labels.economicCode, company.economicCode],
     [labels.nationalId, company.nationalId],
