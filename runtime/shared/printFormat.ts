@@ -53,8 +53,11 @@ export type PrintBlock =
   | { kind: 'party'; title: LocalText; values: PrintValue[] }
   /** The document's fields in a grid; absent `values`: every field the generic print shows. */
   | { kind: 'fields'; values?: PrintValue[]; columns?: number }
-  /** A child table: a row number column, then the chosen columns (absent: the lines grid's). */
-  | { kind: 'lines'; table: string; columns?: PrintColumn[]; totals?: boolean }
+  /**
+   * A child table: a row number column, then the chosen columns (absent: the lines grid's);
+   * `optional`: not printed when the table has no lines (a receipt that settles no invoice).
+   */
+  | { kind: 'lines'; table: string; columns?: PrintColumn[]; totals?: boolean; optional?: boolean }
   /** Money totals of the document (absent: its money fields except the open amount). */
   | { kind: 'totals'; values?: PrintValue[] }
   /** The amount of a money field in Persian words (absent: the last total); `line`: the line's field (eachLine). */

@@ -18,6 +18,7 @@ export const PRINT_SHEET_CSS = `
   border-bottom: 2px solid #000; padding-bottom: 6px; }
 .ps-company { font-weight: 700; font-size: 12pt; }
 .ps-brand { display: flex; gap: 8px; align-items: flex-start; }
+.ps-top > .ps-brand { flex: 2; }
 .ps-logo { max-height: 22mm; max-width: 40mm; object-fit: contain; }
 .ps-ids { display: flex; flex-wrap: wrap; gap: 2px 16px; font-size: 9.5pt; }
 .ps-heading { font-weight: 700; white-space: nowrap; text-align: end; }

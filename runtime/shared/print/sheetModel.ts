@@ -176,6 +176,7 @@ function block(b: PrintBlock, input: SheetInput, generic: ReturnType<typeof prin
       };
     case 'lines': {
       const lines = linesBlock(b, input);
+      if (b.optional && lines?.rows.length === 0) return null;
       return lines && { kind: 'lines', lines };
     }
     case 'totals':

@@ -114,6 +114,15 @@ describe('shipped print formats', () => {
     expect(lines.rows).toEqual([['F-۱۴۰۵-۰۴۰', '۲٬۵۰۰٬۰۰۰']]);
     expect(blocksOf(sheet!, 'words')[0]!.text).toBe('دو میلیون و پانصد هزار ریال');
     expect(blocksOf(sheet!, 'signatures')[0]!.boxes).toHaveLength(3);
+    // a receipt that settles no invoice prints no empty settlement table (`optional` lines)
+    const [advance] = await sheets(receipt, {
+      id: 6,
+      version: 1,
+      party: 3,
+      amount: 10,
+      allocations: [],
+    } as EntityRow);
+    expect(blocksOf(advance!, 'lines')).toEqual([]);
   });
 
   it('prints one payslip per employee line: earnings, deductions, net pay in words', async () => {
