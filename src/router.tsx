@@ -55,6 +55,17 @@ const printRoutes = perModule(
 );
 
 /**
+ * The list print of a grid: the rows its filter, sort and search select, as one table
+ * (renderers/print/ListPrintView); ranked before `:entity/:id/print` (a static segment).
+ */
+const listPrintRoutes = perModule(
+  ':entity/list/print',
+  moduleLoader,
+  'printList.button',
+  async () => (await import('./pages/ListPrintRoute')).ListPrintRoute,
+);
+
+/**
  * Any other path under a module (no screen matches it): the module guard still runs first, so a
  * vendor or customer outside the module of their menu is refused (toast, root) rather than told
  * the page does not exist; everybody else sees the page-not-found screen.
@@ -157,6 +168,7 @@ export const routes: RouteObject[] = [
               },
               ...reportRoutes,
               ...moduleRoutes,
+              ...listPrintRoutes,
               ...printRoutes,
               ...moduleElsewhereRoutes,
             ],

@@ -29,7 +29,11 @@ import { usePrintDocument } from './usePrintDocument';
 export const PRINT_CLASS = 'erp-print';
 const NO_PRINT = 'erp-print-hidden';
 
+// on a narrow screen the sheet keeps an A4-like width and scrolls sideways, not squeezed
 const usePrintCss = makeStaticStyles(`
+@media screen {
+  .${PRINT_CLASS} .ps { min-width: 170mm; }
+}
 @media print {
   body * { visibility: hidden; }
   .${PRINT_CLASS}, .${PRINT_CLASS} * { visibility: visible; }
@@ -132,7 +136,9 @@ export function PrintView(props: PrintViewProps) {
     );
   const body = (
     <>
-      <PrintSheet model={doc.sheet} next={part === 'next'} />
+      {doc.sheets.map((sheet, i) => (
+        <PrintSheet key={i} model={sheet} next={part === 'next' || i > 0} />
+      ))}
       {format.name === 'generic' && (
         <Images model={doc.generic} definition={definition} attachments={attachments} />
       )}

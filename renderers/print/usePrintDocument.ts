@@ -12,10 +12,10 @@ import { todayIso } from '../../runtime/shared/jalali';
 import type { PrintCompany, PrintFormat } from '../../runtime/shared/printFormat';
 import { loadLookups } from '../../runtime/shared/print/loadPrint';
 import { printModel, type PrintModel } from '../../runtime/shared/print/printData';
-import { sheetLabels, sheetModel, type SheetModel } from '../../runtime/shared/print/sheetModel';
+import { sheetLabels, sheetModels, type SheetModel } from '../../runtime/shared/print/sheetModel';
 
 export type PrintState =
-  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sheet: SheetModel; generic: PrintModel };
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sheets: SheetModel[]; generic: PrintModel };
 
 export function usePrintDocument(
   definition: EntityDefinition,
@@ -35,7 +35,8 @@ export function usePrintDocument(
       loadLookups(definition, format, row, fetch),
       company(),
     ]);
-    const sheet = sheetModel({
+    // one sheet, or one per line of a format printed for each line (payslips)
+    const sheets = sheetModels({
       definition,
       format,
       row,
@@ -46,7 +47,7 @@ export function usePrintDocument(
       labels: sheetLabels((key) => t(key)),
       today: todayIso(),
     });
-    return { sheet, generic: printModel(definition, row, texts, lang) };
+    return { sheets, generic: printModel(definition, row, texts, lang) };
   }, [definition, format, client, clientFor, id, lang, company, t]);
   if (load.data) return { state: 'ready', ...load.data };
   return load.failed ? { state: 'failed' } : { state: 'loading' };

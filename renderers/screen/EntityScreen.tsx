@@ -302,6 +302,18 @@ export function EntityScreen({
     }
   };
 
+  /** The list print (its own lazy route): the grid's filter, sort, search and visible columns. */
+  const printList = () => {
+    const q = quickSearch.trim();
+    const columns = gridApi
+      ? columnChoices(gridApi)
+          .filter((c) => !c.hidden)
+          .map((c) => c.colId)
+      : undefined;
+    const list = JSON.stringify({ ...model.current, ...(q ? { q } : {}), ...(columns ? { columns } : {}) });
+    void navigate(`/${definition.module}/${definition.name}/list/print?list=${encodeURIComponent(list)}`);
+  };
+
   /** Edit when the user may and the row may change (a final document: its editableWhenFinal fields). */
   const modeFor = (row: EntityRow): FormMode =>
     permissions.edit && formLock(definition, row).kind !== 'none' ? 'edit' : 'view';
@@ -520,6 +532,7 @@ export function EntityScreen({
           onPrint={() =>
             selected && navigate(`/${definition.module}/${definition.name}/${selected.id}/print`)
           }
+          onPrintList={printList}
         />
         {ViewsMenu ? (
           <ViewsMenu

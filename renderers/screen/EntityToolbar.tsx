@@ -39,6 +39,8 @@ export interface EntityToolbarProps {
   exporting?: boolean;
   /** Print view of the selected row (shown only with the print permission). */
   onPrint?: () => void;
+  /** List print of the rows the grid's filter selects (shown only with the print permission). */
+  onPrintList?: () => void;
   /** Links for the selected row (definition.rowLinks), enabled when a row is selected. */
   links?: { name: string; label: string; onClick: () => void }[];
   /** Server actions for the selected row (definition.rowActions), each with its permission. */
@@ -70,6 +72,7 @@ export function EntityToolbar({
   canEdit = true,
   canDelete = true,
   onPrint,
+  onPrintList,
 }: EntityToolbarProps) {
   const { t } = useTranslation();
   const exportButton = useRef<HTMLButtonElement>(null);
@@ -107,6 +110,11 @@ export function EntityToolbar({
       {permissions.delete && button('delete', onDelete, !hasSelection || !canDelete)}
       {button('refresh', onRefresh)}
       {permissions.print && onPrint && button('print', onPrint, !hasSelection)}
+      {permissions.print && onPrintList && (
+        <ToolbarButton appearance="subtle" data-print-list="" onClick={onPrintList}>
+          {t('printList.button')}
+        </ToolbarButton>
+      )}
       {links.map((link) => (
         <ToolbarButton
           key={link.name}

@@ -1,6 +1,7 @@
 /** The print routes of server/print/plugin.ts: the company header and the server's PDF of rows. */
 import { apiPath, type EntityDefinition } from '../shared/definition';
 import type { PrintCompany } from '../shared/printFormat';
+import type { ListPrintAnswer, ListPrintRequest } from '../shared/print/listSheet';
 import { api } from '../http/pipeline';
 
 let company: Promise<PrintCompany> | null = null;
@@ -26,4 +27,12 @@ export async function downloadPrintPdf(
     },
   );
   return response._data as Blob;
+}
+
+/** The rows of a list print: what the grid's request selects, at most the server's cap (Print/List). */
+export function loadListPrint(
+  definition: Pick<EntityDefinition, 'module' | 'name'>,
+  request: ListPrintRequest,
+): Promise<ListPrintAnswer> {
+  return api.post<ListPrintAnswer>(`${apiPath(definition)}/Print/List`, request);
 }

@@ -112,6 +112,11 @@ export interface FieldMeta {
    * (server/entities/aggregates.ts), e.g. `stock.onHand`: an item's quantity on hand.
    */
   aggregate?: string;
+  /**
+   * An attachments or image field: the largest file it takes, in bytes (at most and by default
+   * ATTACHMENT_MAX_BYTES); the server refuses a bigger upload (413), the widget before sending.
+   */
+  maxBytes?: number;
 }
 
 /**

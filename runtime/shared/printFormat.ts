@@ -24,6 +24,13 @@ export interface PrintValue {
   showLookup?: { entity: string; displayField: string };
   /** Label; default the field's label. */
   label?: LocalText;
+  /** Printed only when it has a value (a receipt's cash box or bank account, whichever it names). */
+  optional?: boolean;
+  /**
+   * In a format printed once per line (`eachLine`): the field is the line's, not the document's
+   * (a payslip's base salary among a payroll run's lines).
+   */
+  line?: boolean;
 }
 
 /** A column of a lines table: a value, or a computed figure of the line (JSON Logic, e.g. amount − discount). */
@@ -47,12 +54,15 @@ export type PrintBlock =
   | { kind: 'party'; title: LocalText; values: PrintValue[] }
   /** The document's fields in a grid; absent `values`: every field the generic print shows. */
   | { kind: 'fields'; values?: PrintValue[]; columns?: number }
-  /** A child table: a row number column, then the chosen columns (absent: the lines grid's). */
-  | { kind: 'lines'; table: string; columns?: PrintColumn[]; totals?: boolean }
+  /**
+   * A child table: a row number column, then the chosen columns (absent: the lines grid's);
+   * `optional`: not printed when the table has no lines (a receipt that settles no invoice).
+   */
+  | { kind: 'lines'; table: string; columns?: PrintColumn[]; totals?: boolean; optional?: boolean }
   /** Money totals of the document (absent: its money fields except the open amount). */
   | { kind: 'totals'; values?: PrintValue[] }
-  /** The amount of a money field in Persian words (absent: the last total). */
-  | { kind: 'words'; field?: string }
+  /** The amount of a money field in Persian words (absent: the last total); `line`: the line's field (eachLine). */
+  | { kind: 'words'; field?: string; line?: boolean }
   /** Signature and stamp boxes, side by side. */
   | { kind: 'signatures'; boxes: LocalText[] }
   /** A line of text at the foot, and the print date. */
@@ -78,6 +88,11 @@ export interface PrintFormat {
   title: LocalText;
   /** The entity's default format (at most one). */
   default?: boolean;
+  /**
+   * A child table: the format prints one sheet per line of it (a payroll run's payslips, one per
+   * employee); its values marked `line` are the line's fields, the others the document's.
+   */
+  eachLine?: string;
   blocks: PrintBlock[];
 }
 
@@ -89,10 +104,27 @@ export interface PrintCompany {
   postalCode?: string;
   address?: string;
   phone?: string;
+  /**
+   * The company logo as a `data:image/…;base64,` URL (the image of the settings row
+   * `company.logo`, LOGO_SETTING), printed by a header with `logo: true`; absent without one.
+   */
+  logo?: string;
 }
 
-/** The settings keys of PrintCompany's fields. */
-export const COMPANY_KEYS: Record<keyof PrintCompany, string> = {
+/** The settings row whose image field (LOGO_FIELD) holds the company logo. */
+export const LOGO_SETTING = 'company.logo';
+/** The settings' image field (schemas/systemConfig/setting.json). */
+export const LOGO_FIELD = 'image';
+/** What the logo's settings row is, for people (the settings grid's key column). */
+export const LOGO_SETTING_TITLE: LocalText = {
+  fa: 'نشان (لوگوی) شرکت در سربرگ چاپ — تصویر را در «تصویر» بارگذاری کنید',
+  en: 'Company logo on printed sheets — upload it as the Image',
+};
+/** The largest logo the settings take (bytes; the image field's `maxBytes`). */
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+/** The settings keys of PrintCompany's text fields. */
+export const COMPANY_KEYS: Record<Exclude<keyof PrintCompany, 'logo'>, string> = {
   name: 'company.name',
   economicCode: 'company.economicCode',
   nationalId: 'company.nationalId',

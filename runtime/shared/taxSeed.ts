@@ -93,4 +93,14 @@ export const COMPANY_SETTINGS: { key: string; value: string; title: LocalText }[
     value: '1581834511',
     title: { fa: 'کد پستی شرکت', en: "Company's postal code" },
   },
+  {
+    key: 'company.address',
+    value: 'تهران، خیابان ولیعصر، پلاک 1250، طبقه 3',
+    title: { fa: 'نشانی شرکت (سربرگ چاپ)', en: "Company's address (print header)" },
+  },
+  {
+    key: 'company.phone',
+    value: '021-88776655',
+    title: { fa: 'تلفن شرکت (سربرگ چاپ)', en: "Company's phone (print header)" },
+  },
 ];

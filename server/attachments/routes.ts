@@ -2,7 +2,7 @@
  * Attachments of record fields (docs/api.md "Attachments"), for fields of the attachments and
  * image kinds (an image field takes PNG, JPEG, GIF and WebP files only, images.ts):
  * - POST /api/Attachments/Upload/{Module}/{Entity}/{field}: raw body (application/octet-stream, at
- *   most ATTACHMENT_MAX_BYTES, else 413), file name in the `x-file-name` header (URI-encoded);
+ *   most ATTACHMENT_MAX_BYTES or the field's `maxBytes`, else 413), file name in the `x-file-name` header (URI-encoded);
  *   needs create or edit on the entity → AttachmentInfo;
  * - POST /api/Attachments/List {module, name, field, ids}: needs view → AttachmentInfo[] of those
  *   ids that belong to the field and that the user may read (store.ts mayRead);
@@ -82,6 +82,9 @@ export async function attachmentsPlugin(app: FastifyInstance): Promise<void> {
         if ((await fieldModes(ctx, who, target.entity)).has(target.field)) throw forbidden();
         const content = req.body;
         if (!Buffer.isBuffer(content) || content.length === 0) throw badRequest();
+        // a field may take smaller files than any upload (the company logo: FieldMeta.maxBytes)
+        const max = target.entity.def.fields[target.field]?.maxBytes;
+        if (max !== undefined && content.length > max) throw new HttpError(413, 'PayloadTooLarge');
         const claimed = String(req.headers['x-file-type'] ?? '');
         let mime = MIME.test(claimed) ? claimed : 'application/octet-stream';
         if (kindOf(target.entity.def, target.field) === 'image') {

@@ -16,6 +16,7 @@ import { DEFAULT_WAREHOUSE_SETTING, DEFAULT_WAREHOUSE_TITLE } from '../../runtim
 import { CREDIT_MODE_LABELS, CREDIT_MODE_SETTING, CREDIT_MODE_TITLE } from '../../runtime/shared/credit';
 import { DEFAULT_TAX_CODE_SETTING, DEFAULT_TAX_CODE_TITLE } from '../../runtime/shared/tax';
 import { COMPANY_SETTINGS } from '../../runtime/shared/taxSeed';
+import { LOGO_SETTING, LOGO_SETTING_TITLE } from '../../runtime/shared/printFormat';
 
 /** The default accounts' settings (`accounting.account.*`) by their labels in the translations. */
 function accountSettingTitles(): Record<string, LocalText> {
@@ -66,6 +67,7 @@ export const LABEL_SOURCES: Record<string, LabelSource> = {
     [CREDIT_MODE_SETTING]: CREDIT_MODE_TITLE,
     [DEFAULT_TAX_CODE_SETTING]: DEFAULT_TAX_CODE_TITLE,
     ...Object.fromEntries(COMPANY_SETTINGS.map((c) => [c.key, c.title])),
+    [LOGO_SETTING]: LOGO_SETTING_TITLE,
     ...accountSettingTitles(),
   }),
   /** A setting's value that is a code of a closed list («warn» of the credit mode) → its word. */

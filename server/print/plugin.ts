@@ -5,12 +5,15 @@
  * - POST /api/{Module}/{Entity}/Print/Pdf { ids, format? }: the PDF of the rows, one after another,
  *   under the same checks as Print (the print permission, licence, branches, row scope: a row the
  *   user may not read is 404; hidden fields are not printed).
+ * - POST /api/{Module}/{Entity}/Print/List { filterModel, sortModel, q, columns }: the rows a grid's
+ *   filter, sort and search select for a list print (listPrint.ts), under the print permission,
+ *   licence and branches; GetList's row scope and field modes apply.
  */
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../context';
 import type { Untyped } from '../db/untyped';
 import { authenticate } from '../auth/authenticate';
-import { readBody } from '../http/business';
+import { readBody, selectedYear } from '../http/business';
 import { badRequest, forbidden, HttpError, unknownEntity } from '../http/errors';
 import { ok } from '../../runtime/shared/envelope';
 import { isRowId } from '../../runtime/shared/bounds';
@@ -20,6 +23,7 @@ import { t } from '../i18n';
 import { printCompany } from './company';
 import { printSheets } from './sheets';
 import { NoChromiumError, renderPdf } from './pdf';
+import { listPrintRows } from './listPrint';
 
 /** At most this many rows in one PDF (the grid's selection). */
 export const MAX_PDF_ROWS = 200;
@@ -35,6 +39,19 @@ function pdfIds(body: Record<string, unknown>): number[] {
 
 export async function printPlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+  app.post<{ Params: { module: string; entity: string } }>(
+    '/api/:module/:entity/Print/List',
+    async (req, reply) => {
+      const entity = ctx.registry.byApiPath(req.params.module, req.params.entity);
+      if (!entity) throw unknownEntity();
+      const body = readBody(req);
+      const user = (await authenticate(ctx, req, 'required', false)) as CurrentUser;
+      if (!(await entityPermissions(ctx, user, entity.key)).print) throw forbidden();
+      checkLicence(ctx, entity);
+      await checkBranches(ctx, entity, req);
+      return reply.send(ok(await listPrintRows(ctx, entity, user, body, req.lang, selectedYear(req))));
+    },
+  );
   app.post('/api/Print/Company', async (req, reply) => {
     await authenticate(ctx, req, 'required', false);
     return reply.send(ok(await printCompany(ctx.db as unknown as Untyped)));

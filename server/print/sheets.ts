@@ -11,7 +11,7 @@ import type { EntityRow, Lang } from '../../runtime/shared/definition';
 import { todayIso } from '../../runtime/shared/jalali';
 import { printFormatOf } from '../../runtime/shared/printFormat';
 import { loadLookups, type FetchRow } from '../../runtime/shared/print/loadPrint';
-import { sheetLabels, sheetModel, type SheetModel } from '../../runtime/shared/print/sheetModel';
+import { sheetLabels, sheetModels, type SheetModel } from '../../runtime/shared/print/sheetModel';
 import { getRow } from '../entities/repository';
 import { entityPermissions } from '../security/permissions';
 import { fieldModes, hiddenOf, stripAnswer } from '../security/fieldAccess';
@@ -47,8 +47,9 @@ export async function printSheets(
     // not found (404) when outside the user's row scope, as Get and Print answer
     const row = stripAnswer(await getRow(ctx, entity, user, id), hidden) as EntityRow;
     const { texts, rows } = await loadLookups(entity.def, format, row, fetch);
+    // one sheet, or one per line of a format printed for each line (payslips)
     out.push(
-      sheetModel({
+      ...sheetModels({
         definition: entity.def,
         format,
         row,

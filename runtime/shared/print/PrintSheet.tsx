@@ -17,6 +17,9 @@ export const PRINT_SHEET_CSS = `
 .ps-top { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px;
   border-bottom: 2px solid #000; padding-bottom: 6px; }
 .ps-company { font-weight: 700; font-size: 12pt; }
+.ps-brand { display: flex; gap: 8px; align-items: flex-start; }
+.ps-top > .ps-brand { flex: 2; }
+.ps-logo { max-height: 22mm; max-width: 40mm; object-fit: contain; }
 .ps-ids { display: flex; flex-wrap: wrap; gap: 2px 16px; font-size: 9.5pt; }
 .ps-heading { font-weight: 700; white-space: nowrap; text-align: end; }
 .ps-box { border: 1px solid #000; }
@@ -35,9 +38,15 @@ export const PRINT_SHEET_CSS = `
 .ps-sign { flex: 1; border: 1px solid #000; min-height: 20mm; padding: 4px 8px; text-align: center; }
 .ps-foot { display: flex; justify-content: space-between; font-size: 9pt; border-top: 1px solid #000; padding-top: 4px; }
 .ps-next { break-before: page; page-break-before: always; }
+.ps-list thead { display: table-header-group; }
+.ps-list tr { break-inside: avoid; }
+.ps-note { margin: 0; font-size: 9.5pt; }
 `;
 
-function Company({ company, labels }: { company: PrintCompany; labels: SheetLabels }) {
+/** Only an embedded raster image is drawn as the logo (the server builds it; nothing is fetched). */
+const LOGO_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
+
+export function Company({ company, labels }: { company: PrintCompany; labels: SheetLabels }) {
   const ids: [string, string | undefined][] = [
     [labels.economicCode, company.economicCode],
     [labels.nationalId, company.nationalId],
@@ -45,17 +54,21 @@ function Company({ company, labels }: { company: PrintCompany; labels: SheetLabe
     [labels.phone, company.phone],
     [labels.address, company.address],
   ];
+  const logo = company.logo && LOGO_URL.test(company.logo) ? company.logo : undefined;
   return (
-    <div data-block="header">
-      {company.name && <div className="ps-company">{company.name}</div>}
-      <div className="ps-ids">
-        {ids
-          .filter(([, v]) => v)
-          .map(([label, v]) => (
-            <span key={label}>
-              {label}: {v}
-            </span>
-          ))}
+    <div data-block="header" className="ps-brand">
+      {logo && <img className="ps-logo" src={logo} alt="" data-logo="" />}
+      <div>
+        {company.name && <div className="ps-company">{company.name}</div>}
+        <div className="ps-ids">
+          {ids
+            .filter(([, v]) => v)
+            .map(([label, v]) => (
+              <span key={label}>
+                {label}: {v}
+              </span>
+            ))}
+        </div>
       </div>
     </div>
   );

@@ -20,7 +20,9 @@ export type PrintCheckKey =
   | 'unsafe'
   | 'noBoxes'
   | 'emptyText'
-  | 'manyDefaults';
+  | 'manyDefaults'
+  | 'noEachTable'
+  | 'lineNeedsEach';
 
 export interface PrintCheck {
   /** JSON path: `/printFormats/0` (the format) or `/printFormats/0/blocks/2` (a block). */
@@ -50,15 +52,25 @@ function formatChecks(
   seen.add(f.name);
   if (!f.title?.fa?.trim()) ofFormat('noTitle');
   const props = definition.schema.properties;
+  // an eachLine format prints one sheet per line of that child table; its values may be the line's
+  const each = f.eachLine === undefined ? undefined : definition.children?.[f.eachLine];
+  if (f.eachLine !== undefined && !each) ofFormat('noEachTable', { table: f.eachLine });
   f.blocks.forEach((b, bi) => {
     const where = `${at}/blocks/${bi}`;
     const add = (key: PrintCheckKey, params: Record<string, string> = {}) =>
       out.push({ path: where, key, params: { format: f.name, ...params }, format: fi, block: bi });
+    /** A value's field: the line's (`line`, in an eachLine format) or the document's. */
+    const value = (field: string, line: boolean | undefined) => {
+      if (!line) {
+        if (!(field in props)) add('noField', { field });
+      } else if (f.eachLine === undefined) add('lineNeedsEach', { field });
+      else if (each && !(field in each.schema.properties)) add('noLineField', { field });
+    };
     const values = (list: PrintValue[] | undefined) => {
-      for (const v of list ?? []) if (!(v.field in props)) add('noField', { field: v.field });
+      for (const v of list ?? []) value(v.field, v.line);
     };
     if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals') values(b.values);
-    if (b.kind === 'words' && b.field && !(b.field in props)) add('noField', { field: b.field });
+    if (b.kind === 'words' && b.field) value(b.field, b.line);
     if (b.kind === 'signatures' && b.boxes.length === 0) add('noBoxes');
     // a text printed on the sheet needs its Persian wording (a title, a box, the footer's line)
     const texts =
@@ -110,6 +122,8 @@ const ENGLISH: Record<PrintCheckKey, (p: Record<string, string>) => string> = {
   noBoxes: () => 'signatures need a box',
   emptyText: () => 'a text has no Persian wording',
   manyDefaults: () => 'more than one default',
+  noEachTable: (p) => `no child table ${p.table} to print each line of`,
+  lineNeedsEach: (p) => `a line value (${p.field}) needs eachLine`,
 };
 
 export function englishCheck(c: PrintCheck): string {

@@ -67,9 +67,18 @@ export interface SheetInput {
   labels: SheetLabels;
   /** ISO date of the print. */
   today: string;
+  /** The line a format with `eachLine` prints this sheet for (set by sheetModels). */
+  line?: Record<string, unknown>;
 }
 
 type Source = Pick<EntityDefinition, 'schema' | 'fields'>;
+
+/** Where a header value reads from: the document, or in an eachLine format a `line` value the line. */
+function sourceOf(v: PrintValue, input: SheetInput): { source: Source; data: Record<string, unknown> } {
+  const child = input.format.eachLine ? input.definition.children?.[input.format.eachLine] : undefined;
+  if (v.line && child && input.line) return { source: child, data: input.line };
+  return { source: input.definition, data: input.row };
+}
 
 /** The text of a value (of the row or a line): its kind's, or a field of the looked-up row. */
 function valueText(
@@ -96,17 +105,18 @@ function valueLabel(source: Source, v: PrintValue | PrintColumn, lang: Lang): st
   return v.field ? fieldLabel(source, v.field, lang) : '';
 }
 
-function cells(
-  source: Source,
-  values: PrintValue[],
-  data: Record<string, unknown>,
-  input: SheetInput,
-): PrintCell[] {
-  return values.map((v) => ({
-    name: v.field,
-    label: valueLabel(source, v, input.lang),
-    text: valueText(source, v, data, input),
-  }));
+/** The cells of header values (the document's or, marked `line`, the printed line's); `optional` ones only with a value. */
+function cells(values: PrintValue[], input: SheetInput): PrintCell[] {
+  return values
+    .map((v) => {
+      const { source, data } = sourceOf(v, input);
+      return {
+        name: v.field,
+        label: valueLabel(source, v, input.lang),
+        text: valueText(source, v, data, input),
+      };
+    })
+    .filter((c, i) => !values[i]!.optional || c.text !== '');
 }
 
 function linesBlock(b: Extract<PrintBlock, { kind: 'lines' }>, input: SheetInput): SheetLines | null {
@@ -145,37 +155,35 @@ function linesBlock(b: Extract<PrintBlock, { kind: 'lines' }>, input: SheetInput
 }
 
 function block(b: PrintBlock, input: SheetInput, generic: ReturnType<typeof printModel>): SheetBlock | null {
-  const { definition, row, lang } = input;
+  const { row, lang } = input;
   switch (b.kind) {
-    case 'header':
-      // the settings' figures in the language's digits, as every printed figure
-      return {
-        kind: 'header',
-        company: Object.fromEntries(
-          Object.entries(input.company).map(([k, v]) => [k, localDigits(String(v), lang)]),
-        ) as PrintCompany,
-        logo: Boolean(b.logo),
-      };
+    case 'header': {
+      // the settings' figures in the language's digits, as every printed figure (the logo is an image)
+      const { logo, ...texts } = input.company;
+      const company = Object.fromEntries(
+        Object.entries(texts).map(([k, v]) => [k, localDigits(String(v), lang)]),
+      ) as PrintCompany;
+      if (b.logo && logo) company.logo = logo;
+      return { kind: 'header', company, logo: Boolean(b.logo && logo) };
+    }
     case 'party':
-      return {
-        kind: 'party',
-        title: localText(b.title, lang),
-        cells: cells(definition, b.values, row, input),
-      };
+      return { kind: 'party', title: localText(b.title, lang), cells: cells(b.values, input) };
     case 'fields':
       return {
         kind: 'fields',
-        cells: b.values ? cells(definition, b.values, row, input) : generic.fields,
+        cells: b.values ? cells(b.values, input) : generic.fields,
         columns: b.columns ?? 3,
       };
     case 'lines': {
       const lines = linesBlock(b, input);
+      if (b.optional && lines?.rows.length === 0) return null;
       return lines && { kind: 'lines', lines };
     }
     case 'totals':
-      return { kind: 'totals', cells: b.values ? cells(definition, b.values, row, input) : generic.totals };
+      return { kind: 'totals', cells: b.values ? cells(b.values, input) : generic.totals };
     case 'words': {
-      const text = b.field ? rialInWords(row[b.field]) : generic.words;
+      const data = b.field ? sourceOf({ field: b.field, line: b.line }, input).data : row;
+      const text = b.field ? rialInWords(data[b.field]) : generic.words;
       return text ? { kind: 'words', text } : null;
     }
     case 'signatures':
@@ -183,6 +191,17 @@ function block(b: PrintBlock, input: SheetInput, generic: ReturnType<typeof prin
     case 'footer':
       return { kind: 'footer', text: b.text ? localText(b.text, lang) : '' };
   }
+}
+
+/**
+ * The sheets of a row: one, or with the format's `eachLine` one per line of that table (a payroll
+ * run's payslips); none when that table has no lines.
+ */
+export function sheetModels(input: SheetInput): SheetModel[] {
+  const table = input.format.eachLine;
+  if (table === undefined) return [sheetModel(input)];
+  const lines = Array.isArray(input.row[table]) ? (input.row[table] as Record<string, unknown>[]) : [];
+  return lines.map((line) => sheetModel({ ...input, line }));
 }
 
 export function sheetModel(input: SheetInput): SheetModel {
@@ -219,9 +238,17 @@ export function shownLookupIds(
     if (!out.has(v.showLookup.entity)) out.set(v.showLookup.entity, new Set());
     out.get(v.showLookup.entity)!.add(id);
   };
+  const each = format.eachLine ? definition.children?.[format.eachLine] : undefined;
+  const eachLines =
+    format.eachLine && Array.isArray(row[format.eachLine])
+      ? (row[format.eachLine] as Record<string, unknown>[])
+      : [];
   for (const b of format.blocks) {
     if (b.kind === 'party' || b.kind === 'fields' || b.kind === 'totals')
-      for (const v of b.values ?? []) visit(definition, v, row);
+      for (const v of b.values ?? []) {
+        if (v.line && each) for (const line of eachLines) visit(each, v, line);
+        else visit(definition, v, row);
+      }
     if (b.kind === 'lines') {
       const child = definition.children?.[b.table];
       const lines = Array.isArray(row[b.table]) ? (row[b.table] as Record<string, unknown>[]) : [];
