@@ -60,17 +60,30 @@ export interface BoardsAnswer {
   roles?: BoardRole[];
 }
 
-/** Every role with its labels (a label equal to the key is no label). */
+/**
+ * Every role with its labels (a label equal to the key is no label): those named (the roles
+ * table), and those users and permissions name, as Security/Role/List lists them.
+ */
 async function allRoles(ctx: AppContext): Promise<BoardRole[]> {
-  const rows = await ctx.db
-    .selectFrom('roles')
-    .select(['key', 'label_fa', 'label_en'])
-    .orderBy('key')
-    .execute();
-  return rows.map((r) => ({
-    role: r.key,
-    label: { fa: r.label_fa !== r.key ? r.label_fa : '', en: r.label_en !== r.key ? r.label_en : '' },
-  }));
+  const named = await ctx.db.selectFrom('roles').select(['key', 'label_fa', 'label_en']).execute();
+  const held = await ctx.db.selectFrom('users').select('role').distinct().execute();
+  const granted = await ctx.db.selectFrom('role_permissions').select('role').distinct().execute();
+  const labels = new Map(named.map((r) => [r.key, r]));
+  const keys = new Set([
+    ...named.map((r) => r.key),
+    ...held.map((r) => r.role),
+    ...granted.map((r) => r.role),
+  ]);
+  return [...keys].sort().map((role) => {
+    const r = labels.get(role);
+    return {
+      role,
+      label: {
+        fa: r && r.label_fa !== role ? r.label_fa : '',
+        en: r && r.label_en !== role ? r.label_en : '',
+      },
+    };
+  });
 }
 
 type Raw = Record<string, unknown>;
