@@ -1,14 +1,13 @@
 /**
- * Computed fields, rules and field conditions written as formulas (runtime/shared/formula): one
- * input per formula, with completion and its problem under it, a visual builder for conditions,
- * and the JSON Logic shown read-only for experts. Only rows without problems change the
+ * Computed fields, rules (RuleRowEditor.tsx), field conditions and default values written as
+ * formulas (runtime/shared/formula): one input per formula, with completion and its problem under
+ * it, a visual builder for conditions, and the JSON Logic shown read-only for experts. Only rows without problems change the
  * definition; a problem is reported so the page does not plan or publish a definition that misses
  * what the analyst typed. The server checks the definition again (Designer/Plan).
  */
 import {
   Button,
   Field,
-  Input,
   makeStyles,
   mergeClasses,
   Select,
@@ -19,7 +18,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sentenceNumber } from '../../runtime/shared/fieldKinds/numberText';
-import type { Lang, LocalText } from '../../runtime/shared/definition';
+import type { Lang } from '../../runtime/shared/definition';
 import {
   printFormula,
   type FormulaField,
@@ -30,6 +29,7 @@ import type { RuleSet } from '../../runtime/shared/rules';
 import { ConditionBuilder } from './ConditionBuilder';
 import { builderExpr, builderModel, type BuilderModel } from './conditionRows';
 import { FormulaInput } from './FormulaInput';
+import { RuleRowEditor } from './RuleRowEditor';
 import {
   CONDITION_STATES,
   editCell,
@@ -52,6 +52,8 @@ export interface RulesEditorProps {
   lang: Lang;
   onChange: (value: RuleSet | undefined) => void;
   onProblem: (id: string, problem: boolean) => void;
+  /** Default values are edited too (a document's rules; a line's defaults are its schema's). */
+  defaults?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -82,7 +84,8 @@ const useStyles = makeStyles({
   json: { fontFamily: tokens.fontFamilyMonospace, direction: 'ltr', minHeight: '120px' },
 });
 
-export function RulesEditor({ id, label, value, names, lang, onChange, onProblem }: RulesEditorProps) {
+export function RulesEditor(props: RulesEditorProps) {
+  const { id, label, value, names, lang, onChange, onProblem } = props;
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const [technical, setTechnical] = useState(false);
@@ -107,10 +110,10 @@ export function RulesEditor({ id, label, value, names, lang, onChange, onProblem
   };
   const cell = (text: string): FormulaCell => editCell(text, names);
   const fieldLabel = (f: FormulaField) => (technical ? f.key : (f[lang] ?? f.fa ?? f.key));
+  const problemKey = (key: string) =>
+    ['paramName', 'noTable', 'clock'].includes(key) ? `formulaMore.problem.${key}` : `formula.problem.${key}`;
   const problemsAt = (where: string) =>
-    problems
-      .filter((p) => p.where === where && p.key !== 'formula')
-      .map((p) => t(`formula.problem.${p.key}`));
+    problems.filter((p) => p.where === where && p.key !== 'formula').map((p) => t(problemKey(p.key)));
   const fieldOptions = useMemo(() => names.fields, [names]);
 
   const fieldSelect = (lbl: string, v: string, change: (f: string) => void) => (
@@ -201,50 +204,20 @@ export function RulesEditor({ id, label, value, names, lang, onChange, onProblem
       <h4 className={styles.section}>{t('formula.rules')}</h4>
       {rows.rules.map((r, i) => {
         const n = sentenceNumber(i + 1, i18n.language === 'en' ? 'en' : 'fa');
-        const set = (row: typeof r) =>
-          commit({ ...rows, rules: rows.rules.map((x, j) => (j === i ? row : x)) });
         return (
           <div key={i} className={styles.row}>
-            <Field label={t('formula.ruleId', { n })} className={styles.narrow}>
-              <Input
-                dir="ltr"
-                value={r.rule.id}
-                onChange={(_, d) => set({ ...r, rule: { ...r.rule, id: d.value.trim() } })}
-              />
-            </Field>
-            <FormulaInput
+            <RuleRowEditor
               id={`${id}-r${i}`}
-              label={t('formula.ruleFormula', { n })}
-              text={r.formula.text}
-              error={r.formula.error}
+              n={n}
+              row={r}
               names={names}
               style={style}
-              onChange={(text) => set({ ...r, formula: cell(text) })}
+              labelOf={fieldLabel}
+              onChange={(row) => commit({ ...rows, rules: rows.rules.map((x, j) => (j === i ? row : x)) })}
+              onRemove={() => commit({ ...rows, rules: rows.rules.filter((_, j) => j !== i) })}
+              problemsOf={(part) => rowProblems(part ? `rules.${i}.${part}` : `rules.${i}`)}
+              jsonNote={jsonNote}
             />
-            <Field label={t('formula.ruleMessageFa', { n })}>
-              <Input
-                value={r.rule.message.fa}
-                onChange={(_, d) =>
-                  set({ ...r, rule: { ...r.rule, message: { ...r.rule.message, fa: d.value } } })
-                }
-              />
-            </Field>
-            <Field label={t('formula.ruleMessageEn', { n })}>
-              <Input
-                dir="ltr"
-                value={r.rule.message.en ?? ''}
-                onChange={(_, d) => {
-                  const message: LocalText = { ...r.rule.message, en: d.value };
-                  if (!d.value) delete message.en;
-                  set({ ...r, rule: { ...r.rule, message } });
-                }}
-              />
-            </Field>
-            <Button onClick={() => commit({ ...rows, rules: rows.rules.filter((_, j) => j !== i) })}>
-              {t('formula.remove')}
-            </Button>
-            {jsonNote(r.formula)}
-            {rowProblems(`rules.${i}`)}
           </div>
         );
       })}
@@ -253,7 +226,10 @@ export function RulesEditor({ id, label, value, names, lang, onChange, onProblem
           onClick={() =>
             setRows({
               ...rows,
-              rules: [...rows.rules, { rule: { id: '', message: { fa: '' } }, formula: cell('') }],
+              rules: [
+                ...rows.rules,
+                { rule: { id: '', message: { fa: '' } }, formula: cell(''), params: [] },
+              ],
             })
           }
         >
@@ -345,6 +321,48 @@ export function RulesEditor({ id, label, value, names, lang, onChange, onProblem
           {t('formula.addCondition')}
         </Button>
       </div>
+
+      {props.defaults && (
+        <>
+          <h4 className={styles.section}>{t('formulaMore.defaults')}</h4>
+          <div className={styles.hint}>{t('formulaMore.defaultsHint')}</div>
+          {rows.defaults.map((r, i) => {
+            const n = sentenceNumber(i + 1, i18n.language === 'en' ? 'en' : 'fa');
+            const set = (row: typeof r) =>
+              commit({ ...rows, defaults: rows.defaults.map((x, j) => (j === i ? row : x)) });
+            return (
+              <div key={i} className={styles.row}>
+                {fieldSelect(t('formulaMore.defaultField', { n }), r.field, (field) => set({ ...r, field }))}
+                <FormulaInput
+                  id={`${id}-d${i}`}
+                  label={t('formulaMore.defaultFormula', { n })}
+                  text={r.formula.text}
+                  error={r.formula.error}
+                  names={names}
+                  style={style}
+                  onChange={(text) => set({ ...r, formula: cell(text) })}
+                />
+                <Button
+                  onClick={() => commit({ ...rows, defaults: rows.defaults.filter((_, j) => j !== i) })}
+                >
+                  {t('formula.remove')}
+                </Button>
+                {jsonNote(r.formula)}
+                {rowProblems(`defaults.${i}`)}
+              </div>
+            );
+          })}
+          <div>
+            <Button
+              onClick={() =>
+                setRows({ ...rows, defaults: [...rows.defaults, { field: '', formula: cell('') }] })
+              }
+            >
+              {t('formulaMore.addDefault')}
+            </Button>
+          </div>
+        </>
+      )}
 
       {showJson && (
         <Field label={t('formula.json')}>

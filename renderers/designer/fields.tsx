@@ -60,7 +60,7 @@ function EntityFieldsField(props: FieldProps) {
   );
 }
 
-/** `rules`: formulas over the entity's fields and child tables. */
+/** `rules`: formulas over the entity's fields and child tables, and its default values. */
 function RulesField(props: FieldProps<RuleSet | undefined>) {
   const { t } = useTranslation();
   const ctx = designerContext(props);
@@ -73,6 +73,7 @@ function RulesField(props: FieldProps<RuleSet | undefined>) {
       lang={ctx.lang}
       onChange={(v) => props.onChange(v, props.fieldPathId.path)}
       onProblem={ctx.onProblem}
+      defaults
     />
   );
 }

@@ -37,14 +37,19 @@ export function parseRulesText(text: string, fields: string[]): RulesParse {
   };
   if (!isObject(value)) return { ok: false, problems: [{ key: 'shape', detail: '{}' }] };
   for (const key of Object.keys(value))
-    if (!['computed', 'rules', 'conditions'].includes(key)) problems.push({ key: 'shape', detail: key });
-  const { computed, rules, conditions } = value;
-  if (computed !== undefined) {
-    if (!isObject(computed)) problems.push({ key: 'shape', detail: 'computed' });
+    if (!['computed', 'rules', 'conditions', 'defaults'].includes(key))
+      problems.push({ key: 'shape', detail: key });
+  const { computed, rules, conditions, defaults } = value;
+  for (const [part, map] of [
+    ['computed', computed],
+    ['defaults', defaults],
+  ] as const) {
+    if (map === undefined) continue;
+    if (!isObject(map)) problems.push({ key: 'shape', detail: part });
     else
-      for (const [field, expr] of Object.entries(computed)) {
+      for (const [field, expr] of Object.entries(map)) {
         if (!known.has(field)) problems.push({ key: 'unknownField', detail: field });
-        check(expr, `computed.${field}`);
+        check(expr, `${part}.${field}`);
       }
   }
   if (rules !== undefined) {

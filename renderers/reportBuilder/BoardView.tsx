@@ -3,7 +3,9 @@
  * saved column, row, width and height (one column on a phone), each a report as a number, a table
  * or a chart, computed by the server as the viewer. A user who may edit boards (report.board
  * Update) switches to layout editing: a card is focused and moved with the arrow keys, resized
- * with Shift + arrows (or its buttons), and Save writes the positions back to the board's cards.
+ * with Shift + arrows (or its buttons), the roles the board is for are ticked by their names
+ * (BoardRoles.tsx), and Save writes the positions and the roles back to the board. Cards follow
+ * their places: on a phone (one column) in reading order, row by row.
  */
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -16,6 +18,7 @@ import { localDigits } from '../format/digits';
 import { useLoad } from '../hooks/useLoad';
 import { BuilderResult, figureText } from './BuilderResult';
 import { moveCard, type Layout } from './boardLayout';
+import { BoardRoles } from './BoardRoles';
 
 const boardsClient = createEntityClient({ module: 'report', name: 'board' });
 
@@ -40,6 +43,14 @@ function place(card: Layout, wide: boolean): React.CSSProperties | undefined {
     : undefined;
 }
 
+/**
+ * Cards row by row, then column by column: the order a phone shows them and Tab visits them. While
+ * the board is edited they keep their order, so a card moved with the keys keeps its focus.
+ */
+function inReadingOrder<T extends { l: Layout }>(cards: T[], editing: boolean): T[] {
+  return editing ? cards : [...cards].sort((a, b) => a.l.y - b.l.y || a.l.x - b.l.x);
+}
+
 function CardBody({ card, lang }: { card: BoardCard; lang: Lang }) {
   const styles = useStyles();
   if (card.show === 'number') {
@@ -60,6 +71,8 @@ export function BoardView({ lang }: { lang: Lang }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [layouts, setLayouts] = useState<Record<string, Layout>>({});
   const [saving, setSaving] = useState(false);
+  // the roles ticked while editing, per board (absent: as the board has them)
+  const [roleDrafts, setRoleDrafts] = useState<Record<number, string[]>>({});
   const wide = typeof window !== 'undefined' && window.matchMedia?.('(min-width: 760px)').matches;
   const data: BoardsAnswer | undefined = load.data;
   if (!data || data.boards.length === 0) return null;
@@ -88,8 +101,11 @@ export function BoardView({ lang }: { lang: Lang }) {
         updatedBy: _ub,
         ...values
       } = row;
+      const roles = roleDrafts[board];
+      if (roles) values.roles = roles.includes('*') ? '*' : roles.join(',');
       await boardsClient.update(board, version, { ...values, cards });
       setEditing(null);
+      setRoleDrafts({});
     } finally {
       setSaving(false);
     }
@@ -113,7 +129,7 @@ export function BoardView({ lang }: { lang: Lang }) {
                 <Button
                   size="small"
                   appearance="primary"
-                  disabled={saving}
+                  disabled={saving || roleDrafts[b.id]?.length === 0}
                   onClick={() => void save(b.id)}
                   data-testid="board-save"
                 >
@@ -123,6 +139,7 @@ export function BoardView({ lang }: { lang: Lang }) {
                   size="small"
                   onClick={() => {
                     setLayouts({});
+                    setRoleDrafts({});
                     setEditing(null);
                   }}
                 >
@@ -132,9 +149,20 @@ export function BoardView({ lang }: { lang: Lang }) {
               </>
             )}
           </div>
+          {editing === b.id && data.roles && (
+            <BoardRoles
+              board={b.title}
+              roles={data.roles}
+              value={roleDrafts[b.id] ?? b.roles ?? []}
+              lang={lang}
+              onChange={(roles) => setRoleDrafts({ ...roleDrafts, [b.id]: roles })}
+            />
+          )}
           <div className={styles.grid} role="list">
-            {b.cards.map((c) => {
-              const l = layoutOf(b.id, c);
+            {inReadingOrder(
+              b.cards.map((c) => ({ c, l: layoutOf(b.id, c) })),
+              editing === b.id,
+            ).map(({ c, l }) => {
               const edit = editing === b.id;
               return (
                 <Card

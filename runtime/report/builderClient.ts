@@ -23,8 +23,11 @@ export interface BoardCard {
 }
 
 export interface BoardsAnswer {
-  boards: { id: number; title: string; cards: BoardCard[] }[];
+  /** `roles`: the roles a board is for (`*`: everyone), sent to editors only. */
+  boards: { id: number; title: string; cards: BoardCard[]; roles?: string[] }[];
   canEdit: boolean;
+  /** Every role with the labels an admin gave it (empty: none), sent to editors only. */
+  roles?: { role: string; label: { fa: string; en: string } }[];
 }
 
 /** The caller's dashboards. Silent: the landing screen shows what it gets. */

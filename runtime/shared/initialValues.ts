@@ -11,6 +11,8 @@
  */
 import type { EntityDefinition } from './definition';
 import { todayIso } from './jalali';
+import { withClock } from './ruleDates';
+import { evaluate } from './rules';
 
 /** The value of each named initial, given the moment of the new record. */
 export const INITIAL_VALUES: Record<string, (now: Date) => unknown> = {
@@ -49,10 +51,12 @@ export interface InitialContext {
  * `values` with every field that declares an `initial` and has no value filled in; the input is
  * not changed. Unknown names are ignored (the definition loader refuses them). With a selected
  * fiscal period, the definition's document date (`period.field`, with `initial: "today"` or no
- * initial) starts inside that period (dateInPeriod).
+ * initial) starts inside that period (dateInPeriod). Then the default formulas (`rules.defaults`)
+ * of fields still empty, in declaration order, each over the values so far (a due date 30 days
+ * after the document's date: `addDays(date, 30)`), with `today()` reading `now`.
  */
 export function withInitialValues(
-  def: Pick<EntityDefinition, 'fields' | 'schema'> & Partial<Pick<EntityDefinition, 'period'>>,
+  def: Pick<EntityDefinition, 'fields' | 'schema'> & Partial<Pick<EntityDefinition, 'period' | 'rules'>>,
   values: Record<string, unknown>,
   now: Date = new Date(),
   context: InitialContext = {},
@@ -73,5 +77,34 @@ export function withInitialValues(
     out ??= { ...values };
     out[name] = make(now);
   }
-  return out ?? values;
+  return withDefaultFormulas(def, out ?? values, now);
+}
+
+/**
+ * The default formulas' values for the fields still empty; a formula giving nothing (an input
+ * missing) or failing leaves its field empty, as a form not filled in, for validation to name.
+ */
+function withDefaultFormulas(
+  def: Pick<EntityDefinition, 'schema'> & Partial<Pick<EntityDefinition, 'rules'>>,
+  values: Record<string, unknown>,
+  now: Date,
+): Record<string, unknown> {
+  const defaults = def.rules?.defaults;
+  if (!defaults) return values;
+  return withClock(now, () => {
+    let out: Record<string, unknown> | null = null;
+    for (const [name, expr] of Object.entries(defaults)) {
+      if (!Object.hasOwn(def.schema.properties, name) || !absent((out ?? values)[name])) continue;
+      let value: unknown;
+      try {
+        value = evaluate(expr, out ?? values);
+      } catch {
+        continue;
+      }
+      if (absent(value) || (typeof value === 'number' && !Number.isFinite(value))) continue;
+      out ??= { ...values };
+      out[name] = value;
+    }
+    return out ?? values;
+  });
 }

@@ -54,6 +54,12 @@ export interface RuleSet {
   computed?: Record<string, Expr>;
   rules?: CrossFieldRule[];
   conditions?: Record<string, FieldConditions>;
+  /**
+   * field -> expression: the value a new record starts with when it has none (a document's fields
+   * only, not a line's), evaluated over the values given and the named initial values, the same by
+   * the form and by the server on Create (runtime/shared/initialValues.ts); may use `today`.
+   */
+  defaults?: Record<string, Expr>;
 }
 
 export interface FieldState {

@@ -21,6 +21,7 @@ import { chainLookupProblems } from './chainCheck';
 import { taxLookupProblems } from './taxCheck';
 import { automationLookupProblems } from './automationCheck';
 import { printFormatChecks } from '../../runtime/shared/print/formatChecks';
+import { defaultsProblems } from './defaultsCheck';
 import { expandLifecycle, lifecycleProblems } from '../../runtime/shared/lifecycle';
 import { expandDetailAccount } from '../../runtime/shared/detailAccount';
 import { workflowStates } from '../../runtime/shared/workflow';
@@ -116,6 +117,9 @@ export function crossCheck(declared: EntityDefinition, lang: Lang = 'en'): strin
     if (meta.initialFrom && !meta.lookup) problems.push(`/fields/${name}/initialFrom: only a lookup field`);
   for (const p of safetyProblems(def))
     problems.push(`${p.path}: ${t(lang, `designerCheck.${p.key}`, p.params)}`);
+  // default formulas: fields of the document; the clock only in them (./defaultsCheck.ts)
+  for (const p of defaultsProblems(def))
+    problems.push(`${p.path}: ${t(lang, `formulaMore.check.${p.key}`, p.params)}`);
   // the form's tabs and sections name fields and child tables of the entity, each once (runtime/shared/layout.ts)
   for (const p of layoutProblems(def))
     problems.push(`${p.path}: ${t(lang, `formLayout.check.${p.key}`, p.params)}`);

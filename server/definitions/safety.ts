@@ -152,6 +152,8 @@ function ruleSetProblems(at: string, set: RuleSet | undefined, out: SafetyProble
   for (const [field, c] of Object.entries(set.conditions ?? {}))
     for (const state of ['visible', 'required', 'readOnly'] as const)
       exprProblems(`${at}/conditions/${field}/${state}`, c[state], out, trial);
+  for (const [field, expr] of Object.entries(set.defaults ?? {}))
+    exprProblems(`${at}/defaults/${field}`, expr, out, trial);
 }
 
 export function safetyProblems(def: EntityDefinition): SafetyProblem[] {

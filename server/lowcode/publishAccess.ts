@@ -87,10 +87,15 @@ function ruleSetReads(at: string, set: RuleSet | undefined, children: string[], 
     out.push(exprRead(`${at}/rules/${i}/assert`, rule.assert, children, child));
     out.push(exprRead(`${at}/rules/${i}/line/index`, rule.line?.index, children, child));
     out.push(exprRead(`${at}/rules/${i}/line/field`, rule.line?.field, children, child));
+    // a broken rule's message shows its values
+    for (const [name, expr] of Object.entries(rule.params ?? {}))
+      out.push(exprRead(`${at}/rules/${i}/params/${name}`, expr, children, child));
   });
   for (const [f, c] of Object.entries(set.conditions ?? {}))
     for (const state of ['visible', 'required', 'readOnly'] as const)
       out.push(exprRead(`${at}/conditions/${f}/${state}`, c[state], children, child));
+  for (const [f, expr] of Object.entries(set.defaults ?? {}))
+    out.push(exprRead(`${at}/defaults/${f}`, expr, children, child));
   return out.filter((r): r is Read => r !== null);
 }
 

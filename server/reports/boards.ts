@@ -7,7 +7,9 @@
  *   permission, row scope, field permissions), never as the designer.
  * - A card whose report the caller may not run (403 no view, 400 a hidden or vanished field,
  *   404 an entity gone) is left out, so a customer never sees a card over staff data.
- * - `canEdit`: the caller may update boards (the layout editor's save is report.board's Update).
+ * - `canEdit`: the caller may update boards (the layout editor's save is report.board's Update);
+ *   then each board also names its roles, and `roles` lists every role with the labels an admin
+ *   gave it (empty: the shipped translation or the key), for the editor's role picker.
  */
 import type { Lang } from '../../runtime/shared/definition';
 import { checkBuilderSpec, type BuilderAnswer } from '../../runtime/shared/reportBuilder';
@@ -41,11 +43,47 @@ export interface BoardData {
   id: number;
   title: string;
   cards: BoardCard[];
+  /** The roles the board is for (`*`: everyone); to editors only. */
+  roles?: string[];
+}
+
+/** A role as the board editor's picker lists it (labels as Security/Role/List gives them). */
+export interface BoardRole {
+  role: string;
+  label: { fa: string; en: string };
 }
 
 export interface BoardsAnswer {
   boards: BoardData[];
   canEdit: boolean;
+  /** Every role, to editors only. */
+  roles?: BoardRole[];
+}
+
+/**
+ * Every role with its labels (a label equal to the key is no label): those named (the roles
+ * table), and those users and permissions name, as Security/Role/List lists them.
+ */
+async function allRoles(ctx: AppContext): Promise<BoardRole[]> {
+  const named = await ctx.db.selectFrom('roles').select(['key', 'label_fa', 'label_en']).execute();
+  const held = await ctx.db.selectFrom('users').select('role').distinct().execute();
+  const granted = await ctx.db.selectFrom('role_permissions').select('role').distinct().execute();
+  const labels = new Map(named.map((r) => [r.key, r]));
+  const keys = new Set([
+    ...named.map((r) => r.key),
+    ...held.map((r) => r.role),
+    ...granted.map((r) => r.role),
+  ]);
+  return [...keys].sort().map((role) => {
+    const r = labels.get(role);
+    return {
+      role,
+      label: {
+        fa: r && r.label_fa !== role ? r.label_fa : '',
+        en: r && r.label_en !== role ? r.label_en : '',
+      },
+    };
+  });
 }
 
 type Raw = Record<string, unknown>;
@@ -90,9 +128,11 @@ export async function userBoards(
     // a board with cards of which the viewer may run none is not theirs to see (an empty board,
     // still being built, shows)
     if (lines.length > 0 && cards.length === 0) continue;
-    boards.push({ id: Number(b.id), title: String(b.title ?? ''), cards });
+    const data: BoardData = { id: Number(b.id), title: String(b.title ?? ''), cards };
+    if (canEdit) data.roles = rolesOf(b.roles).filter(Boolean);
+    boards.push(data);
   }
-  return { boards, canEdit };
+  return canEdit ? { boards, canEdit, roles: await allRoles(ctx) } : { boards, canEdit };
 }
 
 async function cardData(

@@ -5,7 +5,7 @@
  * finds the card, its chart drawn, on the landing screen.
  */
 import { expect, test } from '@playwright/test';
-import { signIn, toPersianDigits } from './helpers';
+import { apiToken, signIn, toPersianDigits } from './helpers';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -43,4 +43,48 @@ test('an analyst builds a two-dimension chart and puts it on the staff dashboard
   await expect(card).toBeVisible();
   await expect(card.locator('svg[data-chart]')).toBeVisible();
   await staff.close();
+});
+
+test('a dashboard editor ticks the roles a board is for by their names, and moves a card with the keys', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiToken(request, 'admin');
+  const api = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await request.post(`/api/${path}`, {
+      headers: { authorization: `Bearer ${admin}` },
+      data: body,
+    });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+    return ((await res.json()) as { Data: T }).Data;
+  };
+  const title = `برد نقش‌ها ${String(Date.now()).slice(-6)}`;
+  const spec = { entity: 'sales.customer', measures: [{ op: 'count' }] };
+  const analysis = await api<{ id: number }>('Report/Analysis/Create', {
+    values: { title: 'شمار مشتریان', entity: spec.entity, view: 'table', spec: JSON.stringify(spec) },
+  });
+  const board = await api<{ id: number }>('Report/Board/Create', {
+    values: {
+      title,
+      roles: 'admin',
+      order: 90,
+      cards: [{ analysis: analysis.id, show: 'number', x: 0, y: 0, w: 3, h: 1 }],
+    },
+  });
+
+  await signIn(page, 'admin');
+  const section = page.locator(`[data-board="${board.id}"]`);
+  await section.getByTestId('board-edit').click();
+  const roles = section.getByRole('group', { name: `نقش‌های داشبورد ${title}` });
+  await expect(roles.getByRole('checkbox', { name: 'مدیر سامانه' })).toBeChecked();
+  await roles.getByRole('checkbox', { name: 'مشتری' }).check();
+  // the card one column toward the line's end (the left arrow in a right-to-left page)
+  const card = section.locator('[data-card]').first();
+  await card.focus();
+  await card.press('ArrowLeft');
+  await section.getByTestId('board-save').click();
+  await expect(section.getByTestId('board-edit')).toBeVisible();
+  const saved = await api<{ roles: string; cards: { x: number }[] }>('Report/Board/Get', { id: board.id });
+  expect(saved.roles).toBe('admin,customer');
+  expect(saved.cards[0]!.x).toBe(1);
 });

@@ -108,6 +108,26 @@ describe.each(DIALECTS)('designer publish attacks on %s', (dialect) => {
       withCopy({ conditions: { note2: { visible: { missing: ['creditLimit'] } } } }),
       '/rules/conditions/note2/visible',
     );
+    // a broken rule's message shows its values; a default value is stored in a field the analyst sees
+    await refused(
+      'analyst',
+      withCopy({
+        rules: [
+          {
+            id: 'leak',
+            assert: false,
+            message: { fa: '{{limit}}' },
+            params: { limit: { var: 'creditLimit' } },
+          },
+        ],
+      }),
+      '/rules/rules/0/params/limit',
+    );
+    await refused(
+      'analyst',
+      withCopy({ defaults: { note2: { cat: ['x', { var: 'creditLimit' }] } } }),
+      '/rules/defaults/note2',
+    );
     // a variable whose name is computed could name the hidden field
     await refused(
       'analyst',

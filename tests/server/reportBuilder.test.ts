@@ -281,8 +281,9 @@ describe.each(DIALECTS)('the report builder on %s', (dialect) => {
     answer: BuilderAnswer;
   }
   interface Boards {
-    boards: { id: number; title: string; cards: Card[] }[];
+    boards: { id: number; title: string; cards: Card[]; roles?: string[] }[];
     canEdit: boolean;
+    roles?: { role: string; label: { fa: string; en: string } }[];
   }
   const boards = (token: string) => call<Boards>(app, 'Report/Boards', token, {});
 
@@ -331,6 +332,9 @@ describe.each(DIALECTS)('the report builder on %s', (dialect) => {
     expect(customerBoard.cards.map((c) => c.entity)).toEqual(['sales.customer', 'sales.customer']);
     expect(customerBoard.cards[0]!.answer.rows[0]!.values[0]).toBe(1);
     expect(forCustomer.canEdit).toBe(false);
+    // the roles (a board's and every role's labels) are for editors only
+    expect(forCustomer.roles).toBeUndefined();
+    expect(customerBoard.roles).toBeUndefined();
     // a role the board does not name does not get it
     const vendor = (await signIn(app, 'vendor')).access_token;
     expect((await boards(vendor)).body.Data.boards.some((b) => b.id === board.body.Data.id)).toBe(false);
@@ -346,6 +350,20 @@ describe.each(DIALECTS)('the report builder on %s', (dialect) => {
     expect(forAll.status, JSON.stringify(forAll.body)).toBe(200);
     expect((await boards(staff)).body.Data.boards.some((b) => b.id === forAll.body.Data.id)).toBe(true);
     expect((await boards(vendor)).body.Data.boards.some((b) => b.id === forAll.body.Data.id)).toBe(false);
-    expect((await boards(admin)).body.Data.canEdit).toBe(true);
+    const forAdmin = (await boards(admin)).body.Data;
+    expect(forAdmin.canEdit).toBe(true);
+    // the editor's role picker: every role by its labels (an admin's label, else none), each board's roles
+    const named = await call(app, 'Security/Role/Save', admin, {
+      role: 'auditor',
+      label: { fa: 'حسابرس', en: 'Auditor' },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const roles = (await boards(admin)).body.Data.roles!;
+    expect(roles.map((r) => r.role)).toEqual(
+      expect.arrayContaining(['admin', 'staff', 'customer', 'auditor']),
+    );
+    expect(roles.find((r) => r.role === 'auditor')!.label).toEqual({ fa: 'حسابرس', en: 'Auditor' });
+    expect(roles.find((r) => r.role === 'staff')!.label).toEqual({ fa: '', en: '' });
+    expect(forAdmin.boards.find((b) => b.id === forAll.body.Data.id)!.roles).toEqual(['*']);
   });
 });

@@ -52,6 +52,17 @@ const useStyles = makeStyles({
     gridColumn: 'span var(--layout-span)',
     minWidth: 0,
     '@container (max-width: 599px)': { gridColumn: '1 / -1' },
+    // a value the user cannot change (a figure the server keeps, a final document's) reads as
+    // text; one still unknown says so as a hint (a draft's number: «پس از قطعی شدن…»), lighter
+    '& .fui-Input__input:disabled, & .fui-Textarea__textarea:disabled': {
+      color: tokens.colorNeutralForeground2,
+      WebkitTextFillColor: tokens.colorNeutralForeground2,
+    },
+    '& .fui-Input__input:disabled::placeholder, & .fui-Textarea__textarea:disabled::placeholder': {
+      color: tokens.colorNeutralForeground4,
+      WebkitTextFillColor: tokens.colorNeutralForeground4,
+      fontWeight: tokens.fontWeightRegular,
+    },
   },
   wide: { gridColumn: '1 / -1' },
 });

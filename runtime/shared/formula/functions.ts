@@ -1,8 +1,9 @@
 /**
  * The functions a formula may call, each one operation of the rule evaluator (runtime/shared/rules.ts,
  * its whitelist): the name the analyst writes, Persian aliases, the JSON Logic operation and how many
- * arguments it takes. sum, count, default, oneof and contains have their own shapes (parse.ts,
- * print.ts); they are listed here for completion and arity.
+ * arguments it takes. sum, count, default, oneof, contains and lineValue have their own shapes
+ * (parse.ts, print.ts); they are listed here for completion and arity. today() is for default values
+ * only (the definition loader refuses it elsewhere: server/definitions/defaultsCheck.ts).
  */
 export interface FunctionSpec {
   name: string;
@@ -42,6 +43,15 @@ export const FUNCTIONS: FunctionSpec[] = [
     args: 'year, month',
   },
   { name: 'jalaliMonthEnd', aliases: ['آخر_ماه'], op: 'jalaliMonthEnd', min: 2, max: 2, args: 'year, month' },
+  { name: 'addDays', aliases: ['افزودن_روز'], op: 'addDays', min: 2, max: 2, args: 'date, days' },
+  { name: 'today', aliases: ['امروز'], op: 'today', min: 0, max: 0, args: '' },
+  {
+    name: 'lineValue',
+    aliases: ['مقدار_سطر'],
+    min: 2,
+    max: 2,
+    args: 'lines.field, row number from 0',
+  },
 ];
 
 const byName = new Map<string, FunctionSpec>();

@@ -208,6 +208,7 @@ class Parser {
     const spec = functionNamed(name.text);
     if (!spec) fail('unknownFunction', name.pos, name.len, name.text);
     if (spec.name === 'sum' || spec.name === 'count') return this.lineCall(spec, name);
+    if (spec.name === 'lineValue') return this.lineValue(name);
     const argStart = this.i + 1;
     const args = this.args();
     this.arity(spec, name, args.length);
@@ -221,6 +222,30 @@ class Parser {
       fail('nameExpected', t.pos, t.len, t.text);
     }
     return { var: [first.var, args[1]!] };
+  }
+
+  /**
+   * lineValue(lines.field, row): the field of one line, the row counted from 0 (the last line:
+   * `count(lines) - 1`); JSON Logic reads it as a variable named by joined text.
+   */
+  private lineValue(name: Token): Expr {
+    this.next(); // (
+    const tableToken = this.next();
+    if (this.scope.prefix) fail('lineFieldOutside', tableToken.pos, tableToken.len, tableToken.text);
+    const table = this.table(tableToken);
+    if (!this.isOpToken(this.peek(), '.')) {
+      const t = this.peek();
+      if (!t) fail('unexpectedEnd', this.text.length, 0);
+      fail('arity', name.pos, t.pos + t.len - name.pos, 'lineValue');
+    }
+    this.next();
+    const f = this.next();
+    if (f.type !== 'name') fail('nameExpected', f.pos, f.len, f.text);
+    const field = this.field(table.fields, f);
+    this.expect(',', 'expectedComma');
+    const row = this.expr(0);
+    this.expect(')', 'expectedClose');
+    return { var: { cat: [`${table.key}.`, row, `.${field.key}`] } };
   }
 
   /** sum(lines.field), sum(lines, expression over a line), count(lines). */

@@ -183,12 +183,32 @@ class Printer {
   }
 
   private variable(raw: Expr): Printed {
+    const line = this.lineValue(raw);
+    if (line) return line;
     const [key, fallback, ...rest] = asArgs(raw);
     if (typeof key !== 'string' || rest.length) throw new Unprintable('var');
     const name = this.name(key);
     if (fallback === undefined) return { text: name, bp: ATOM_BP };
     return {
       text: `${this.fn('default')}(${name}${this.words.comma}${this.print(fallback).text})`,
+      bp: ATOM_BP,
+    };
+  }
+
+  /** lineValue(lines.field, row): `{"var": {"cat": ["lines.", row, ".field"]}}` as parse.ts writes it. */
+  private lineValue(raw: Expr): Printed | undefined {
+    const cat = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? operation(raw) : undefined;
+    if (!cat || cat[0] !== 'cat' || !Array.isArray(cat[1]) || cat[1].length !== 3) return undefined;
+    const [head, row, tail] = cat[1] as [Expr, Expr, Expr];
+    if (typeof head !== 'string' || typeof tail !== 'string' || this.scope.prefix) return undefined;
+    if (!head.endsWith('.') || !tail.startsWith('.')) return undefined;
+    const table = this.scope.tables.find((t) => t.key === head.slice(0, -1));
+    const field = table?.fields.find((f) => f.key === tail.slice(1));
+    if (!table || !field) return undefined;
+    const tableName = nameText(this.scope.tables, table, this.style);
+    const fieldName = nameText(table.fields, field, this.style);
+    return {
+      text: `${this.fn('lineValue')}(${tableName}.${fieldName}${this.words.comma}${this.print(row).text})`,
       bp: ATOM_BP,
     };
   }

@@ -1,8 +1,11 @@
 // @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builderExpr, builderModel } from '../../../renderers/designer/conditionRows';
 import { editCell, restyle, rowsOfRules, rulesOfRows } from '../../../renderers/designer/ruleRows';
-import type { NameTable } from '../../../runtime/shared/formula';
+import { namesOf, type NameTable } from '../../../runtime/shared/formula';
+import type { EntityDefinition } from '../../../runtime/shared/definition';
 import type { RuleSet } from '../../../runtime/shared/rules';
 
 const names: NameTable = {
@@ -98,5 +101,114 @@ describe('the condition builder', () => {
     expect(builderExpr({ join: 'and', rows: [{ field: '', op: '==', value: '1' }] })).toBeUndefined();
     expect(builderModel({ '==': [{ '+': [{ var: 'total' }, 1] }, 2] })).toBeUndefined();
     expect(builderModel({ and: [{ '==': [{ var: 'kind' }, 'x'] }, { or: [true] }] })).toBeUndefined();
+  });
+});
+
+describe('rule rows: message values, the blamed line, fields and default values', () => {
+  const withParts: RuleSet = {
+    rules: [
+      {
+        id: 'balanced',
+        assert: { '==': [{ var: 'total' }, 0] },
+        message: { fa: 'اختلاف {{difference}}' },
+        line: { table: 'lines', index: 0, field: 'amount' },
+        params: { difference: { '-': [{ var: 'total' }, 1] } },
+        fields: ['total'],
+      },
+    ],
+    defaults: { endDate: { addDays: [{ var: 'startDate' }, 30] } },
+  };
+
+  it('are formulas, and come back byte for byte when nothing is edited', () => {
+    const rows = rowsOfRules(withParts, names, 'fa');
+    const rule = rows.rules[0]!;
+    expect(rule.params.map((p) => [p.name, p.formula.text])).toEqual([['difference', '[جمع کل] - ۱']]);
+    expect(rule.line && [rule.line.table, rule.line.index.text, rule.line.field.text]).toEqual([
+      'lines',
+      '۰',
+      '«amount»',
+    ]);
+    expect(rows.defaults.map((d) => [d.field, d.formula.text])).toEqual([
+      ['endDate', 'افزودن_روز([تاریخ شروع]، ۳۰)'],
+    ]);
+    expect(JSON.stringify(rulesOfRows(rows).set)).toBe(JSON.stringify(withParts));
+    expect(restyle(rows, names, 'key').rules[0]!.params[0]!.formula.text).toBe('total - 1');
+  });
+
+  it('edited: a value renamed and its formula changed, the line dropped, the fields emptied', () => {
+    const rows = rowsOfRules(withParts, names, 'key');
+    const rule = rows.rules[0]!;
+    rows.rules[0] = {
+      ...rule,
+      rule: { ...rule.rule, fields: [] },
+      params: [{ name: 'gap', formula: editCell('total * 2', names) }],
+    };
+    delete rows.rules[0].line;
+    const made = rulesOfRows(rows);
+    expect(made.problems).toEqual([]);
+    expect(made.set!.rules![0]).toEqual({
+      id: 'balanced',
+      assert: { '==': [{ var: 'total' }, 0] },
+      message: { fa: 'اختلاف {{difference}}' },
+      params: { gap: { '*': [{ var: 'total' }, 2] } },
+    });
+  });
+
+  it('names the problems: a bad value name, a line without a table, a default twice, today() outside defaults', () => {
+    const rows = rowsOfRules(withParts, names, 'key');
+    const rule = rows.rules[0]!;
+    rows.rules[0] = {
+      ...rule,
+      formula: editCell('startDate <= today()', names),
+      params: [
+        { name: '1x', formula: editCell('1', names) },
+        { name: 'ok', formula: editCell('sum(lines.amount', names) },
+      ],
+      line: { ...rule.line!, table: '' },
+    };
+    rows.defaults.push({ field: 'endDate', formula: editCell('today()', names) });
+    rows.computed.push({ field: 'total', formula: editCell('today()', names) });
+    expect(rulesOfRows(rows).problems).toEqual([
+      { key: 'clock', where: 'computed.0' },
+      { key: 'clock', where: 'rules.0' },
+      { key: 'paramName', where: 'rules.0.params.0' },
+      { key: 'formula', where: 'rules.0.params.1' },
+      { key: 'noTable', where: 'rules.0.line' },
+      { key: 'twice', where: 'defaults.1' },
+    ]);
+  });
+});
+
+describe('the shipped definitions in the designer', () => {
+  const files = readdirSync('schemas', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join('schemas', f));
+  const sets: [string, RuleSet, NameTable][] = [];
+  for (const file of files) {
+    const def = JSON.parse(readFileSync(file, 'utf8')) as Partial<EntityDefinition>;
+    if (!def.schema || !def.fields) continue;
+    if (def.rules) sets.push([file, def.rules, namesOf(def as EntityDefinition)]);
+    for (const [name, child] of Object.entries(def.children ?? {}))
+      if (child.rules) sets.push([`${file} ${name}`, child.rules, namesOf(child)]);
+  }
+
+  it('finds them', () => expect(sets.length).toBeGreaterThan(30));
+
+  it.each(sets)('%s: every part reads as a formula, nothing as JSON, and is kept as it came', (_, set, n) => {
+    for (const style of ['fa', 'key'] as const) {
+      const rows = rowsOfRules(set, n, style);
+      const cells = [
+        ...rows.computed.map((r) => r.formula),
+        ...rows.conditions.map((r) => r.formula),
+        ...rows.defaults.map((r) => r.formula),
+        ...rows.rules.flatMap((r) => [
+          r.formula,
+          ...r.params.map((p) => p.formula),
+          ...(r.line ? [r.line.index, r.line.field] : []),
+        ]),
+      ];
+      expect(cells.filter((c) => c.json || c.error).map((c) => c.text)).toEqual([]);
+      expect(JSON.stringify(rulesOfRows(rows).set)).toBe(JSON.stringify(set));
+    }
   });
 });

@@ -21,7 +21,7 @@ const names: NameTable = {
   tables: [{ key: 'lines', fa: 'اقلام', en: 'Lines', fields: [{ key: 'amount', fa: 'مبلغ', en: 'Amount' }] }],
 };
 
-function renderEditor(start: RuleSet | undefined) {
+function renderEditor(start: RuleSet | undefined, defaults = false) {
   const changes: (RuleSet | undefined)[] = [];
   const problems = new Map<string, boolean>();
   function Host() {
@@ -38,6 +38,7 @@ function renderEditor(start: RuleSet | undefined) {
           setValue(v);
         }}
         onProblem={(id, p) => problems.set(id, p)}
+        defaults={defaults}
       />
     );
   }
@@ -133,5 +134,75 @@ describe('the rules editor writes formulas', () => {
         },
       }),
     );
+  });
+});
+
+describe('default values and every part of a rule in words', () => {
+  it('a default value is a field and a formula; today() is refused outside it', async () => {
+    const { last, problems } = renderEditor({ computed: { tax: 0 } }, true);
+    fireEvent.click(screen.getByRole('button', { name: 'افزودن مقدار پیش‌فرض' }));
+    fireEvent.change(screen.getByLabelText(/^فیلد پیش‌فرض ۱/), { target: { value: 'creditLimit' } });
+    const formula = screen.getByRole('combobox', { name: /^پیش‌فرض ۱/ });
+    fireEvent.change(formula, { target: { value: 'اگر(امروز() > «2026»، ۱، ۲)', selectionStart: 5 } });
+    await waitFor(() =>
+      expect(last()).toEqual({
+        computed: { tax: 0 },
+        defaults: { creditLimit: { if: [{ '>': [{ today: [] }, '2026'] }, 1, 2] } },
+      }),
+    );
+    const computed = screen.getByRole('combobox', { name: /^فرمول ۱/ });
+    fireEvent.change(computed, { target: { value: 'امروز()', selectionStart: 7 } });
+    expect(screen.getByText('امروز() فقط در مقدار پیش‌فرض به کار می‌رود.')).toBeTruthy();
+    expect(problems.get('rules')).toBe(true);
+  });
+
+  it('a line table’s editor has no default values', () => {
+    renderEditor(undefined);
+    expect(screen.queryByRole('button', { name: 'افزودن مقدار پیش‌فرض' })).toBeNull();
+  });
+
+  it('a rule’s message values, blamed line cell and fields are edited as formulas and pickers', async () => {
+    const { last } = renderEditor({
+      rules: [
+        {
+          id: 'balanced',
+          assert: { '==': [{ var: 'total' }, 0] },
+          message: { fa: 'اختلاف {{difference}}' },
+          params: { difference: { '-': [{ var: 'total' }, 1] } },
+        },
+      ],
+    });
+    const value = screen.getByRole<HTMLInputElement>('combobox', { name: /^مقدار difference/ });
+    expect(value.value).toBe('[جمع کل] - ۱');
+    fireEvent.change(value, { target: { value: '[جمع کل] * ۲', selectionStart: 12 } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /خطا روی خانه‌ای از سطرها/ }));
+    fireEvent.change(screen.getByRole('combobox', { name: /^شمارهٔ سطر ۱/ }), {
+      target: { value: 'تعداد(اقلام) - ۱', selectionStart: 16 },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: /^ستون ۱/ }), {
+      target: { value: '«amount»', selectionStart: 8 },
+    });
+    const fields = screen.getByRole('group', { name: 'پیام کنار فیلدهای ۱' });
+    fireEvent.click(within(fields).getByRole('checkbox', { name: 'جمع کل' }));
+    await waitFor(() =>
+      expect(last()).toEqual({
+        rules: [
+          {
+            id: 'balanced',
+            assert: { '==': [{ var: 'total' }, 0] },
+            message: { fa: 'اختلاف {{difference}}' },
+            params: { difference: { '*': [{ var: 'total' }, 2] } },
+            line: {
+              table: 'lines',
+              index: { '-': [{ reduce: [{ var: 'lines' }, { '+': [{ var: 'accumulator' }, 1] }, 0] }, 1] },
+              field: 'amount',
+            },
+            fields: ['total'],
+          },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'حذف مقدار difference' }));
+    await waitFor(() => expect(last()!.rules![0]!.params).toBeUndefined());
   });
 });
