@@ -6,8 +6,13 @@
  * alone) and commits them together with one fsync. Each is answered only after that commit, so a
  * write is as durable as with a commit of its own. PostgreSQL, with its pool of connections and
  * its own grouping of WAL flushes, runs one transaction per write.
+ *
+ * In a cluster (server/cluster/) the processes on one SQLite file take turns: each shared commit
+ * waits for the cluster's write turn first, without blocking its process (which goes on reading
+ * and queueing more writes for that commit), instead of blocking in SQLite's busy wait.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { clusterPeer } from '../cluster/peer';
 import type { Dialect, SystemTables } from './types';
 
 /** At most this many writes share one commit, so one commit never holds the database long. */
@@ -59,7 +64,14 @@ async function runJobs(db: Kysely<SystemTables>, jobs: Job[]): Promise<void> {
 
 async function drain(db: Kysely<SystemTables>, queue: Queue): Promise<void> {
   try {
-    while (queue.jobs.length) await runJobs(db, queue.jobs.splice(0, MAX_BATCH));
+    while (queue.jobs.length) {
+      const release = await clusterPeer()?.writeTurn();
+      try {
+        await runJobs(db, queue.jobs.splice(0, MAX_BATCH));
+      } finally {
+        release?.();
+      }
+    }
   } finally {
     queue.running = false;
   }

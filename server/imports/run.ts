@@ -4,9 +4,12 @@
  * record's sheet row is recorded in `import_job_rows` in the SAME transaction as the record, so a
  * job started again (after a restart of the server, or by asking its status) skips exactly the rows
  * already written and never writes one twice. Progress (written, failed, the first problems) is
- * kept in the job row after every batch, for the wizard's progress bar.
+ * kept in the job row after every batch, for the wizard's progress bar. The process writing a job
+ * holds its lease (LEASE_MS, renewed before every batch): another process of a cluster, asked the
+ * job's status, starts it only once the lease ran out, so a job never runs in two processes.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Lang } from '../../runtime/shared/definition';
 import {
   IMPORT_MAX_ERRORS,
@@ -62,6 +65,11 @@ interface JobRow {
 
 /** Jobs this process is running now: a `running` job not here was cut short and is resumed. */
 const active = new Map<string, Promise<void>>();
+
+/** A job's lease lasts this long unrenewed: a job of a process that stopped resumes after it. */
+const LEASE_MS = 30_000;
+/** This process as the holder of leases. */
+const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 const db = (ctx: AppContext) => ctx.db as unknown as Untyped;
 const now = () => new Date().toISOString();
@@ -140,14 +148,27 @@ async function loadUser(ctx: AppContext, id: number): Promise<CurrentUser | null
   };
 }
 
+/** Takes or renews the lease of a running job; false while another process holds it. */
+async function takeLease(ctx: AppContext, id: string): Promise<boolean> {
+  const at = Date.now();
+  const taken = await db(ctx)
+    .updateTable(JOBS_TABLE)
+    .set({ lease_owner: OWNER, lease_until: at + LEASE_MS })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where((eb) => eb.or([eb('lease_until', '<', at), eb('lease_owner', '=', OWNER)]))
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
 /**
- * Writes the job's records not yet committed. `stopAfter` (tests) stops after that many batches,
+ * Writes the job's records not yet committed, unless another process holds its lease. `stopAfter` (tests) stops after that many batches,
  * leaving the job `running` as a crash would.
  */
 export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity): Promise<void> {
   const job = (await db(ctx).selectFrom(JOBS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
     JobRow | undefined;
-  if (!job || job.status !== 'running') return;
+  if (!job || job.status !== 'running' || !(await takeLease(ctx, id))) return;
   const entity = ctx.registry.byEntityKey(job.entity);
   const user = await loadUser(ctx, Number(job.user_id));
   const lang: Lang = job.lang === 'en' ? 'en' : 'fa';
@@ -191,6 +212,8 @@ export async function runJob(ctx: AppContext, id: string, stopAfter = Infinity):
   let batches = 0;
   for (let at = 0; at < todo.length; at += CONCURRENCY) {
     if (batches++ >= stopAfter) return;
+    // the lease renewed; lost (this process stalled past it and another took the job): stop
+    if (!(await takeLease(ctx, id))) return;
     const results = await Promise.all(
       todo.slice(at, at + CONCURRENCY).map((doc) =>
         writeDoc(options, doc, (trx, recordId) =>
