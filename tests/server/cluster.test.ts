@@ -233,35 +233,38 @@ describe.each(DIALECTS)('two server processes (WORKERS=2) on %s', (dialect) => {
       });
       return (res.body.Data as { lastRow: number }).lastRow;
     };
-    // both processes keep the (empty) count of this filter
-    expect(await count(a)).toBe(0);
-    expect(await count(b)).toBe(0);
+    const create = (agent: Agent | false, i: number) =>
+      api(agent, 'Sales/Customer/Create', tokens.admin!, {
+        values: {
+          code: `${tag}-${i}`,
+          name: 'مشتری آزمون دو فرایند',
+          customerType: 'person',
+          nationalCode: '0499370899',
+          city: 'تهران',
+          active: true,
+        },
+      });
+    expect((await create(a, 1000)).status).toBe(200);
+    expect((await create(a, 1001)).status).toBe(200);
+    // both processes keep the count of this filter (more rows than the page asked: counted)
+    expect(await count(a)).toBe(2);
+    expect(await count(b)).toBe(2);
     const N = 120;
-    const answers = await Promise.all(
-      Array.from({ length: N }, (_, i) =>
-        api(false, 'Sales/Customer/Create', tokens.admin!, {
-          values: {
-            code: `${tag}-${i}`,
-            name: 'مشتری آزمون دو فرایند',
-            customerType: 'person',
-            nationalCode: '0499370899',
-            city: 'تهران',
-            active: true,
-          },
-        }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: N }, (_, i) => create(false, i)));
     expect(answers.filter((r) => r.status !== 200).map((r) => JSON.stringify(r.body))).toEqual([]);
     expect(new Set(answers.map((r) => r.pid)).size).toBe(2);
     // the writes of each process dropped the other's kept count
-    expect(await count(a)).toBe(N);
-    expect(await count(b)).toBe(N);
+    expect(await count(a)).toBe(N + 2);
+    expect(await count(b)).toBe(N + 2);
+    // one more through one process: the other's kept count follows at once
+    expect((await create(a, 1002)).status).toBe(200);
+    expect(await count(b)).toBe(N + 3);
   }, 60_000);
 
   it('runs an import job in one process only, while both are asked its status', async () => {
     const [[a], [b]] = pinned();
     const tag = `IM${dialect.slice(0, 2)}${Date.now().toString(36)}`.toUpperCase();
-    const N = 300;
+    const N = 1000;
     const lines = ['کد مشتری,نام,نوع,کد ملی'];
     for (let i = 0; i < N; i++) lines.push(`${tag}-${i},مشتری درون‌ریزی,حقیقی,0499370899`);
     const content = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8').toString('base64');
@@ -285,11 +288,15 @@ describe.each(DIALECTS)('two server processes (WORKERS=2) on %s', (dialect) => {
     const database = openDatabase(db.url);
     try {
       const sql = database.db as unknown as Untyped;
+      // a second run (in the other process) would fail on every row the first wrote, and record so
+      // when it ends: it is given the time to
+      await new Promise((r) => setTimeout(r, 3000));
       const row = (await sql
         .selectFrom('import_jobs')
-        .select(['lease_owner'])
+        .select(['lease_owner', 'written', 'failed'])
         .where('id', '=', id)
-        .executeTakeFirstOrThrow()) as { lease_owner: string };
+        .executeTakeFirstOrThrow()) as { lease_owner: string; written: unknown; failed: unknown };
+      expect([Number(row.written), Number(row.failed)]).toEqual([N, 0]);
       // held by the process that started it, from start to end
       expect(row.lease_owner.split(':')[1]).toBe(started.pid);
       const written = (await sql
