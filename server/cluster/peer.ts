@@ -35,8 +35,13 @@ export function joinCluster(): Peer | null {
   const send = (m: ToPrimary) => {
     if (process.connected) process.send?.(m);
   };
-  // the primary gone (killed): close as on SIGTERM (main.ts), unless that is under way already
-  process.once('disconnect', () => process.emit('SIGTERM'));
+  // the primary gone (killed): nothing more to wait for from it (no other process is left to
+  // tell, no turn to share); close as on SIGTERM (main.ts), unless that is under way already
+  process.once('disconnect', () => {
+    for (const go of pending.values()) go();
+    pending.clear();
+    process.emit('SIGTERM');
+  });
   process.on('message', (m: unknown) => {
     if (!isMessage<ToWorker>(m)) return;
     if (m.erp === 'inv') {
@@ -51,6 +56,7 @@ export function joinCluster(): Peer | null {
   const ask = (m: (id: number) => ToPrimary, wait: number | null) =>
     new Promise<number>((resolve) => {
       const id = nextId++;
+      if (!process.connected) return resolve(id);
       const timer = wait === null ? null : setTimeout(() => pending.delete(id) && resolve(id), wait);
       pending.set(id, () => {
         if (timer) clearTimeout(timer);
