@@ -29,6 +29,8 @@ const GOAL = 1.7;
 const sorts = ['code', 'name', 'city', 'creditLimit', 'registeredOn'];
 const cities = ['تهران', 'مشهد', 'اصفهان', 'شیراز', 'تبریز'];
 const tag = Date.now().toString(36).toUpperCase();
+/** New customers' codes stay unique over every step and both servers. */
+let created = 0;
 
 /** The n-th request of the mix. */
 function mix(n: number): Call {
@@ -55,7 +57,7 @@ function mix(n: number): Call {
       path: '/api/Sales/Customer/Create',
       body: JSON.stringify({
         values: {
-          code: `C${tag}-${n}`,
+          code: `C${tag}-${created++}`,
           name: 'مشتری آزمون بار',
           customerType: 'person',
           nationalCode: '0499370899',
