@@ -2,15 +2,17 @@
 import { availableParallelism } from 'node:os';
 
 /**
- * WORKERS: a whole number ≥ 1; unset or empty: one per core the machine offers
- * (os.availableParallelism()). WORKERS=1 is one process without a primary, as before clustering.
+ * WORKERS: a whole number ≥ 1 (one process, without a primary, when 1), or `auto`: one per core the
+ * machine offers (os.availableParallelism()). Unset or empty: 1 — the cluster is correct (tests)
+ * but not yet shown faster on a loaded 2-core machine (docs/performance.md, «Every core»).
  */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
-  const value = env.WORKERS;
-  if (value === undefined || value.trim() === '') return availableParallelism();
+  const value = env.WORKERS?.trim();
+  if (value === undefined || value === '') return 1;
+  if (value === 'auto') return availableParallelism();
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
-    throw new Error(`Invalid WORKERS (a whole number ≥ 1 expected): ${value}`);
+    throw new Error(`Invalid WORKERS (a whole number ≥ 1 or auto expected): ${value}`);
   return n;
 }
 

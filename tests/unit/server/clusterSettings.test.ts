@@ -5,9 +5,10 @@ import { runsHousekeeping, workerCount } from '../../../server/cluster/settings'
 import { writtenTables } from '../../../server/db/writeWatch';
 
 describe('WORKERS', () => {
-  it('defaults to one process per core; a whole number ≥ 1 otherwise', () => {
-    expect(workerCount({})).toBe(availableParallelism());
-    expect(workerCount({ WORKERS: '' })).toBe(availableParallelism());
+  it('defaults to one process; `auto` is one per core; a whole number ≥ 1 otherwise', () => {
+    expect(workerCount({})).toBe(1);
+    expect(workerCount({ WORKERS: '' })).toBe(1);
+    expect(workerCount({ WORKERS: 'auto' })).toBe(availableParallelism());
     expect(workerCount({ WORKERS: '1' })).toBe(1);
     expect(workerCount({ WORKERS: '3' })).toBe(3);
     for (const bad of ['0', '-1', '1.5', 'two'])
