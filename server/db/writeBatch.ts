@@ -13,6 +13,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { clusterPeer } from '../cluster/peer';
+import { writeWatchOf } from './writeWatch';
 import type { Dialect, SystemTables } from './types';
 
 /** At most this many writes share one commit, so one commit never holds the database long. */
@@ -66,10 +67,19 @@ async function drain(db: Kysely<SystemTables>, queue: Queue): Promise<void> {
   try {
     while (queue.jobs.length) {
       const release = await clusterPeer()?.writeTurn();
+      // the turn goes back at the commit, not after the others acknowledged it (writeWatch.ts)
+      let given = false;
+      const giveBack = () => {
+        if (given) return;
+        given = true;
+        release?.();
+      };
+      const watch = writeWatchOf(db);
+      if (release && watch) watch.onSettled = giveBack;
       try {
         await runJobs(db, queue.jobs.splice(0, MAX_BATCH));
       } finally {
-        release?.();
+        giveBack();
       }
     }
   } finally {

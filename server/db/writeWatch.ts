@@ -27,6 +27,11 @@ export interface WriteWatch {
   readonly tables: Set<string>;
   /** Set in a cluster: tells the other processes which tables were written ('*': maybe any). */
   publish?: (tables: string[] | '*') => Promise<void>;
+  /**
+   * Called once right after the next commit or rollback, before the others are told (the SQLite
+   * write turn is given back there: server/db/writeBatch.ts).
+   */
+  onSettled?: () => void;
 }
 
 const watches = new WeakMap<object, WriteWatch>();
@@ -127,6 +132,9 @@ export function watchedDialect(dialect: Dialect, watch: WriteWatch): Dialect {
       const unwrap = (c: DatabaseConnection) => inner.get(c) ?? c;
       const settle = (c: DatabaseConnection) => {
         inTransaction.delete(c);
+        const settled = watch.onSettled;
+        watch.onSettled = undefined;
+        settled?.();
         if (!dirty.has(c)) return;
         dirty.delete(c);
         watch.generation++;
