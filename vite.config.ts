@@ -85,6 +85,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/globalSetup.ts'],
+          // server processes the tests start run alone unless a test asks for a cluster
+          env: { WORKERS: '1' },
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,

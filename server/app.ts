@@ -55,6 +55,8 @@ import { registerAutomationEffect } from './automations/effect';
 import { notificationsPlugin } from './automations/routes';
 import { installAutomationTick } from './automations/scheduler';
 import { printPlugin } from './print/plugin';
+import { installPidHeader, joinDatabase } from './cluster/install';
+import { runsHousekeeping } from './cluster/settings';
 
 export interface BuildOptions {
   /** Overrides of the environment configuration (tests pass databaseUrl, jwtSecret, …). */
@@ -151,6 +153,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ),
   );
   const database = openDatabase(config.databaseUrl);
+  // in a cluster, writes are told to the other processes from the first (server/cluster/)
+  joinDatabase(database.db);
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
@@ -170,6 +174,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     frameworkErrors: routerErrors((url) => answerHeaders(headers, url)),
   });
   app.decorate('ctx', ctx);
+  installPidHeader(app, options.env ?? process.env);
   app.decorateRequest('lang', 'fa');
   app.addHook('onRequest', async (req) => {
     req.lang = requestLang(req.headers['accept-language']);
@@ -226,7 +231,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await importsPlugin(scope);
     await printPlugin(scope);
   });
-  installAttachmentSweep(app);
+  // one process of a cluster sweeps (server/cluster/settings.ts)
+  if (runsHousekeeping(options.env ?? process.env)) installAttachmentSweep(app);
   installAutomationTick(app, options.env ?? process.env);
   await app.ready();
   return app;

@@ -22,6 +22,8 @@ export function serverEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv 
     PORT: String(port),
     HOST: '127.0.0.1',
     DEMO_VOLUME: 'small',
+    // one server process unless a bench asks for more (load.bench.ts compares 1 and 2)
+    WORKERS: '1',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     ACCESS_TOKEN_TTL: '7200',
     STATIC_DIR: '/nonexistent-bench-static',

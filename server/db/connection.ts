@@ -2,7 +2,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type Driver,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Database, SystemTables } from './types';
 import { registerWriteWatch, watchedDialect, type WriteWatch } from './writeWatch';
@@ -38,6 +45,22 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Kysely's SQLite dialect, whose transactions start with `begin immediate`: they take the write
+ * lock at once, waiting for it (busy_timeout) while another process writes. A deferred `begin`
+ * reads first and, when another process wrote meanwhile, cannot turn into a writer: SQLITE_BUSY at
+ * once, with no wait. Within one process nothing changes: its one connection runs one at a time.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 /** How long an SQLite statement waits for another connection's write lock (busy_timeout, ms). */
 export const BUSY_TIMEOUT_MS = 5000;
 
@@ -51,7 +74,7 @@ export function openDatabase(url: string): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const watch: WriteWatch = { generation: 0, tables: new Set() };
-    const dialect = new SqliteDialect({ database: reusingStatements(sqlite) });
+    const dialect = new ImmediateSqliteDialect({ database: reusingStatements(sqlite) });
     const db = new Kysely<SystemTables>({ dialect: watchedDialect(dialect, watch) });
     registerWriteWatch(db, watch);
     return { db, dialect: 'sqlite', close: () => db.destroy() };

@@ -11,7 +11,7 @@ import { numberingMigration } from '../numbering/migration';
 import { ledgerAccountDailyMigration, ledgerMigration } from '../accounting/ledgerTables';
 import { stockMigration } from '../inventory/stockTables';
 import { automationsMigration } from '../automations/tables';
-import { importMigration } from '../imports/migration';
+import { importLeaseMigration, importMigration } from '../imports/migration';
 
 // Migrations must accept any database shape: the Migrator passes an untyped Kysely.
 type AnyDb = Kysely<unknown>;
@@ -181,6 +181,7 @@ class InCodeProvider implements MigrationProvider {
       '0014_roles_row_rules': rolesMigration(),
       '0015_automations': automationsMigration(this.dialect),
       '0016_import': importMigration(),
+      '0017_import_lease': importLeaseMigration(),
     };
   }
 }

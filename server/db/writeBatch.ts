@@ -6,8 +6,14 @@
  * alone) and commits them together with one fsync. Each is answered only after that commit, so a
  * write is as durable as with a commit of its own. PostgreSQL, with its pool of connections and
  * its own grouping of WAL flushes, runs one transaction per write.
+ *
+ * In a cluster (server/cluster/) the processes on one SQLite file take turns: each shared commit
+ * waits for the cluster's write turn first, without blocking its process (which goes on reading
+ * and queueing more writes for that commit), instead of blocking in SQLite's busy wait.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { clusterPeer } from '../cluster/peer';
+import { writeWatchOf } from './writeWatch';
 import type { Dialect, SystemTables } from './types';
 
 /** At most this many writes share one commit, so one commit never holds the database long. */
@@ -59,7 +65,23 @@ async function runJobs(db: Kysely<SystemTables>, jobs: Job[]): Promise<void> {
 
 async function drain(db: Kysely<SystemTables>, queue: Queue): Promise<void> {
   try {
-    while (queue.jobs.length) await runJobs(db, queue.jobs.splice(0, MAX_BATCH));
+    while (queue.jobs.length) {
+      const release = await clusterPeer()?.writeTurn();
+      // the turn goes back at the commit, not after the others acknowledged it (writeWatch.ts)
+      let given = false;
+      const giveBack = () => {
+        if (given) return;
+        given = true;
+        release?.();
+      };
+      const watch = writeWatchOf(db);
+      if (release && watch) watch.onSettled = giveBack;
+      try {
+        await runJobs(db, queue.jobs.splice(0, MAX_BATCH));
+      } finally {
+        giveBack();
+      }
+    }
   } finally {
     queue.running = false;
   }

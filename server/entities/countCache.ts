@@ -5,8 +5,9 @@
  * count of BIG_COUNT rows or more is kept its TTL_MS under writes (its `lastRow` lags by the rows
  * written since, up to TTL_MS), since recounting 1,000,000 rows after every Create would cost
  * more than all the pages served. Scrolling, re-sorting and repeating a filter reuse it; a new
- * filter pays one count, shared by the requests that ask for it at the same time. Other
- * processes' writes (several servers on one PostgreSQL) show within TTL_MS.
+ * filter pays one count, shared by the requests that ask for it at the same time. In a cluster
+ * the other processes' writes drop the small counts alike, before the writer answers
+ * (server/cluster/); other servers' writes on one PostgreSQL show within TTL_MS.
  */
 const TTL_MS = 10_000;
 export const BIG_COUNT = 100_000;
@@ -31,6 +32,16 @@ export function invalidateCounts(table: string): void {
 export function forgetCounts(table: string): void {
   invalidateCounts(table);
   for (const key of [...entries.keys()]) if (key.startsWith(`${table}\u0000`)) entries.delete(key);
+}
+
+/** Another process of the cluster wrote `tables` ('*': maybe any): as invalidateCounts for each. */
+export function invalidateForeign(tables: readonly string[] | '*'): void {
+  if (tables !== '*') {
+    for (const t of tables) invalidateCounts(t);
+    return;
+  }
+  const kept = new Set([...entries.keys()].map((k) => k.split('\u0000')[0]!));
+  for (const t of kept) invalidateCounts(t);
 }
 
 /** The kept count of (table, key), or undefined. */

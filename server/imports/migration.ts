@@ -55,3 +55,24 @@ export function importMigration(): Migration {
     },
   };
 }
+
+/**
+ * Migration 0017_import_lease: the process running a job holds a lease on it (`lease_owner`, until
+ * `lease_until`, epoch ms), renewed after every batch; another process (a cluster, several servers)
+ * starts a `running` job only once its lease has run out, so no job runs twice at once (run.ts).
+ */
+export function importLeaseMigration(): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable(JOBS_TABLE).addColumn('lease_owner', 'text').execute();
+      await db.schema
+        .alterTable(JOBS_TABLE)
+        .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable(JOBS_TABLE).dropColumn('lease_until').execute();
+      await db.schema.alterTable(JOBS_TABLE).dropColumn('lease_owner').execute();
+    },
+  };
+}

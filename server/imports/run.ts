@@ -6,9 +6,12 @@
  * already written and never writes one twice. Progress (written, failed, the first problems) is
  * kept in the job row after every batch, for the wizard's progress bar. A job cancelled (by its owner
  * or an admin) stops before its next batch; a finished job's file and committed rows are dropped
- * after IMPORT_KEEP_DAYS (its counts and problems stay).
+ * after IMPORT_KEEP_DAYS (its counts and problems stay). The process writing a job holds its lease
+ * (LEASE_MS, renewed before every batch): another process of a cluster, asked the job's status,
+ * starts it only once the lease ran out, so a job never runs in two processes.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Lang } from '../../runtime/shared/definition';
 import {
   IMPORT_KEEP_DAYS,
@@ -93,6 +96,11 @@ interface JobRow {
 
 /** Jobs this process is running now: a `running` job not here was cut short and is resumed. */
 const active = new Map<string, Promise<void>>();
+
+/** A job's lease lasts this long unrenewed: a job of a process that stopped resumes after it. */
+const LEASE_MS = 30_000;
+/** This process as the holder of leases. */
+const OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 const db = (ctx: AppContext) => ctx.db as unknown as Untyped;
 const now = () => new Date().toISOString();
@@ -180,10 +188,23 @@ async function loadUser(ctx: AppContext, id: number): Promise<CurrentUser | null
   };
 }
 
+/** Takes or renews the lease of a running job; false while another process holds it. */
+async function takeLease(ctx: AppContext, id: string): Promise<boolean> {
+  const at = Date.now();
+  const taken = await db(ctx)
+    .updateTable(JOBS_TABLE)
+    .set({ lease_owner: OWNER, lease_until: at + LEASE_MS })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where((eb) => eb.or([eb('lease_until', '<', at), eb('lease_owner', '=', OWNER)]))
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
 /**
- * Writes the job's records not yet committed. `stopAfter` (tests) stops after that many batches,
- * leaving the job `running` as a crash would. `read`: the file's records as its request read them
- * (a job resumed later reads its stored file again).
+ * Writes the job's records not yet committed, unless another process holds its lease. `stopAfter`
+ * (tests) stops after that many batches, leaving the job `running` as a crash would. `read`: the
+ * file's records as its request read them (a job resumed later reads its stored file again).
  */
 export async function runJob(
   ctx: AppContext,
@@ -193,7 +214,7 @@ export async function runJob(
 ): Promise<void> {
   const job = (await db(ctx).selectFrom(JOBS_TABLE).selectAll().where('id', '=', id).executeTakeFirst()) as
     JobRow | undefined;
-  if (!job || job.status !== 'running') return;
+  if (!job || job.status !== 'running' || !(await takeLease(ctx, id))) return;
   const entity = ctx.registry.byEntityKey(job.entity);
   const user = await loadUser(ctx, Number(job.user_id));
   const lang: Lang = job.lang === 'en' ? 'en' : 'fa';
@@ -241,8 +262,9 @@ export async function runJob(
   let batches = 0;
   for (let at = 0; at < todo.length; at += IMPORT_BATCH) {
     if (batches++ >= stopAfter) return;
-    // cancelled (by this or another process): the rows written so far stay, nothing more is written
-    if ((await statusOf(ctx, id)) !== 'running') return;
+    // the lease renewed; refused when the job was cancelled (by this or another process: the rows
+    // written so far stay) or the lease was lost (this process stalled past it and another took it)
+    if (!(await takeLease(ctx, id))) return;
     const results = await Promise.all(
       todo.slice(at, at + IMPORT_BATCH).map((doc) =>
         writeDoc(options, doc, (trx, recordId) =>
@@ -314,15 +336,6 @@ const JOB_COLUMNS = [
 
 /** An admin reads and cancels any job by id; everyone else only their own. */
 const isAdmin = (user: CurrentUser) => user.role === 'admin';
-
-async function statusOf(ctx: AppContext, id: string): Promise<string | undefined> {
-  const row = (await db(ctx)
-    .selectFrom(JOBS_TABLE)
-    .select('status')
-    .where('id', '=', id)
-    .executeTakeFirst()) as { status: string } | undefined;
-  return row?.status;
-}
 
 /**
  * The user's job `id` (null when it is not theirs, unless the user is an admin), or their latest

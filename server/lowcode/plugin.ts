@@ -1,13 +1,16 @@
 /**
  * The low-code API (docs/lowcode-api.md): designer, roles and permissions, menu access and
  * layout, users. Also keeps this process's registry in step with publishes made by other
- * processes on the same database (checked at most every RELOAD_CHECK_MS).
+ * processes on the same database (checked at most every RELOAD_CHECK_MS, and on the next request
+ * after a write to a watched table: in a cluster the other processes' publishes are told at once,
+ * server/db/writeWatch.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { SystemTables } from '../db/types';
 import { Registry } from '../definitions/registry';
+import { writeWatchOf } from '../db/writeWatch';
 import { securityAdminPlugin } from '../security/admin';
 import { usersPlugin } from '../security/users';
 import { rolesPlugin } from '../security/roles';
@@ -66,8 +69,13 @@ export async function lowcodePlugin(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   let known = await stamp(ctx.db);
   let checkedAt = Date.now();
+  const watch = writeWatchOf(ctx.db);
+  watch?.tables.add('definition_versions');
+  let seen = watch?.generation ?? 0;
   app.addHook('onRequest', async () => {
-    if (Date.now() - checkedAt < RELOAD_CHECK_MS) return;
+    const generation = watch?.generation ?? 0;
+    if (generation === seen && Date.now() - checkedAt < RELOAD_CHECK_MS) return;
+    seen = generation;
     checkedAt = Date.now();
     const now = await stamp(ctx.db);
     if (now === known) return;

@@ -2,9 +2,10 @@
  * The reads every business call repeats (the user's row, the role's permissions, menu access,
  * field permissions, the licence setting, tenants), kept in memory per database: an entry holds
  * until a write to one of the watched tables (server/db/writeWatch.ts: any statement of this
- * process naming it, through any route, hook or raw SQL) or for TTL_MS at most, the bound for
- * writes made by another server process on the same PostgreSQL. Values are shared between
- * calls: callers copy before changing them.
+ * process naming it, through any route, hook or raw SQL; in a cluster, of any of its processes,
+ * told before the writer answers: server/cluster/) or for TTL_MS at most, the bound for writes
+ * made by another server on the same PostgreSQL. Values are shared between calls: callers copy
+ * before changing them.
  */
 import type { Kysely } from 'kysely';
 import { writeWatchOf } from '../db/writeWatch';

@@ -97,6 +97,7 @@ export async function startE2eServer(port: number): Promise<E2eServer> {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: `sqlite:${join(dataDir, 'e2e.sqlite')}`,
+      WORKERS: process.env.WORKERS || '1',
       JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789abcdef',
       DEMO_PASSWORD,
       STATIC_DIR: staticDir,
