@@ -253,6 +253,6 @@ describe('shipped print formats', () => {
     const problems = printFormatProblems(bad).join('\n');
     expect(problems).toContain('a line value (net) needs eachLine');
     expect(problems).toContain('no child table nope to print each line of');
-    expect(problems).toContain('printFormats.c: no line field nope');
+    expect(problems).toContain('/printFormats/2/blocks/0: no line field nope');
   });
 });
