@@ -165,8 +165,17 @@ describe.each(DIALECTS)('automations published through the designer on %s', (dia
     const text = JSON.stringify(choices);
     expect(text).not.toContain(URL);
     expect(text).not.toContain(SECRET);
-    const staffRole = choices.roles.find((r) => r.key === 'staff');
-    expect(staffRole?.label.fa).toBeTruthy();
+    // a role an admin named comes with its labels; one nobody named with none (the client names it
+    // by the shipped roles' translations, as every role list does)
+    const named = await call(app, 'Security/Role/Save', admin, {
+      role: 'cashier',
+      label: { fa: 'صندوقدار', en: 'Cashier' },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const again = (await call<AutomationChoices>(app, 'SystemConfig/Designer/AutomationChoices', analyst, {}))
+      .body.Data;
+    expect(again.roles.find((r) => r.key === 'cashier')?.label).toEqual({ fa: 'صندوقدار', en: 'Cashier' });
+    expect(again.roles.find((r) => r.key === 'staff')?.label).toEqual({ fa: '', en: '' });
     expect(choices.roles.map((r) => r.key)).toContain('admin');
     // staff users only: a vendor or customer user is not offered by name
     const names = choices.users.map((u) => u.username);
