@@ -71,9 +71,7 @@ test('the users, permissions and menu-access screens show Persian role names, no
   expect(groups.length).toBeGreaterThan(0);
   for (const name of groups) expect(name).not.toMatch(KEY);
   expect(groups).toEqual(expect.arrayContaining(Object.values(ROLES)));
-  // any other is a role an admin made by its key on this shared server (line-permissions.spec.ts):
-  // roles have no labels of their own yet, so its key is its name
-  for (const name of groups.filter((n) => !Object.values(ROLES).includes(n)))
-    expect(name).toMatch(/^[a-z]\w*$/);
+  // any other is a role another spec made on this shared server, named by its own label when an
+  // admin gave one (row-rules.spec.ts) or else by its key (line-permissions.spec.ts)
   await page.screenshot({ path: 'test-results/security-roles.png' });
 });
